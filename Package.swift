@@ -1,0 +1,88 @@
+// swift-tools-version: 6.1
+//
+// layout-bench: the reference benchmarking and conformance harness for
+// Auto Layout-style constraint solvers.
+//
+// Dependencies point one way:
+//   LayoutModel  <-  LayoutFormat, LayoutGenerators  <-  layout-bench (CLI)
+// Later issues add the solver protocol, the solvers, the harness and the
+// report writers as their own targets.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    // Invariant checks compiled into debug builds (tests), never into release.
+    .define("LAYOUT_BENCH_INVARIANTS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "layout-bench",
+    products: [
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
+        .library(name: "LayoutModel", targets: ["LayoutModel"]),
+        .library(name: "LayoutFormat", targets: ["LayoutFormat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Model and front ends
+
+        /// Value types of the shared constraint model, validation and lowering
+        /// to linear relations. No dependencies.
+        .target(name: "LayoutModel", swiftSettings: swiftSettings),
+
+        /// The `.layout` text format: lexer, parser with located diagnostics,
+        /// printer that round-trips.
+        .target(name: "LayoutFormat", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+
+        /// Generated corpus families (the alternating grid scaled up, ...).
+        .target(name: "LayoutGenerators", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+
+        // MARK: Command-line tool
+
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: [
+                "LayoutModel",
+                "LayoutFormat",
+                "LayoutGenerators",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "LayoutTestSupport",
+            dependencies: ["LayoutModel"],
+            path: "Tests/LayoutTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LayoutModelTests",
+            dependencies: ["LayoutModel", "LayoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LayoutFormatTests",
+            dependencies: [
+                "LayoutModel", "LayoutFormat", "LayoutTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LayoutGeneratorsTests",
+            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LayoutBenchCLITests",
+            dependencies: ["layout-bench"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,56 @@
+import Foundation
+import LayoutModel
+
+extension LayoutParser {
+    /// Reads and parses a file (`-` is standard input).
+    ///
+    /// Never throws: a file that cannot be read (missing, a directory, not a
+    /// regular file, over ``maximumFileSize``, no permission) gives a result
+    /// with one ``DiagnosticKind/unreadableFile(reason:)`` diagnostic and
+    /// `readable == false`.
+    public static func parseFile(atPath path: String) -> (result: ParseResult, readable: Bool) {
+        switch readFile(atPath: path) {
+        case .success(let bytes):
+            return (parse(bytes: bytes, fileName: path), true)
+        case .failure(let error):
+            let diagnostic = Diagnostic(.unreadableFile(reason: error.reason), at: SourceLocation(file: path, line: 1, column: 1))
+            return (ParseResult(layout: nil, diagnostics: [diagnostic], source: SourceText(bytes: [], fileName: path)), false)
+        }
+    }
+
+    /// Why a file could not be read.
+    public struct ReadError: Error, Hashable, Sendable {
+        public var reason: String
+    }
+
+    /// The bytes of a regular file (or stdin), refusing files over
+    /// ``maximumFileSize`` before reading them, so memory stays bounded.
+    public static func readFile(atPath path: String) -> Result<[UInt8], ReadError> {
+        if path == "-" {
+            let data = FileHandle.standardInput.readData(ofLength: maximumFileSize + 1)
+            guard data.count <= maximumFileSize else {
+                return .failure(ReadError(reason: "standard input is larger than \(maximumFileSize >> 20) MiB"))
+            }
+            return .success([UInt8](data))
+        }
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ReadError(reason: "no such file"))
+        }
+        if isDirectory.boolValue { return .failure(ReadError(reason: "is a directory")) }
+        guard let attributes = try? fm.attributesOfItem(atPath: path) else {
+            return .failure(ReadError(reason: "cannot read file attributes"))
+        }
+        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+            return .failure(ReadError(reason: "not a regular file"))
+        }
+        if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
+            return .failure(ReadError(reason: "file is \(size.intValue >> 20) MiB; the limit is \(maximumFileSize >> 20) MiB"))
+        }
+        guard fm.isReadableFile(atPath: path), let data = fm.contents(atPath: path) else {
+            return .failure(ReadError(reason: "permission denied"))
+        }
+        return .success([UInt8](data))
+    }
+}

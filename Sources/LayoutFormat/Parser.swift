@@ -1,0 +1,534 @@
+import LayoutModel
+
+/// What parsing a `.layout` file produced: the layout if there were no
+/// errors, and every diagnostic (errors and warnings) in source order.
+public struct ParseResult: Sendable {
+    /// The layout; nil when any error was found.
+    public var layout: Layout?
+    public var diagnostics: [Diagnostic]
+    /// The source, kept to render diagnostics with their line and caret.
+    public var source: SourceText
+
+    public var isValid: Bool { layout != nil }
+
+    public init(layout: Layout?, diagnostics: [Diagnostic], source: SourceText) {
+        self.layout = layout
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+
+    /// Every diagnostic rendered like a compiler's, with the line and a caret.
+    public func renderedDiagnostics() -> String {
+        diagnostics.map { DiagnosticRenderer.render($0, source: source) }.joined()
+    }
+}
+
+/// Parses the `.layout` format (see the README for the grammar).
+///
+/// Line-oriented: each line is one declaration or constraint, so a line with
+/// a syntax error is reported and skipped and the rest of the file is still
+/// checked; all errors are collected, up to ``errorLimit``.
+public enum LayoutParser {
+    /// At most this many errors per file are reported (like `clang -ferror-limit`),
+    /// which bounds output and time on junk input.
+    public static let errorLimit = 50
+
+    /// Files larger than this are refused before reading (256 MiB).
+    public static let maximumFileSize = 256 << 20
+
+    static let keywords = ["container", "views", "metric", "margins", "variant", "when", "expect"]
+
+    /// Parses text.
+    public static func parse(_ text: String, fileName: String = "<input>") -> ParseResult {
+        parse(SourceText(text, fileName: fileName))
+    }
+
+    /// Parses bytes, which need not be valid UTF-8 (that is reported).
+    public static func parse(bytes: [UInt8], fileName: String = "<input>") -> ParseResult {
+        parse(SourceText(bytes: bytes, fileName: fileName))
+    }
+
+    /// Parses a source.
+    ///
+    /// - Complexity: O(*n*) in the size of the file, plus validation.
+    public static func parse(_ source: SourceText) -> ParseResult {
+        if let bad = source.firstInvalidUTF8Offset() {
+            let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
+            return ParseResult(layout: nil, diagnostics: [diagnostic], source: source)
+        }
+        var parser = FileParser(source: source)
+        parser.run()
+        return ParseResult(layout: parser.layout, diagnostics: parser.diagnostics, source: source)
+    }
+}
+
+/// The state of parsing one file.
+private struct FileParser {
+    let source: SourceText
+    var diagnostics: [Diagnostic] = []
+    var errorCount = 0
+    var stopped = false
+
+    // Collected declarations.
+    var metrics: [Metric] = []
+    var metricValues: [String: Double] = [:]
+    var container: (size: ContainerSize, traits: [String], location: SourceLocation)?
+    var views: [ViewDeclaration] = []
+    var margins: [(view: String, insets: EdgeInsets, location: SourceLocation)] = []
+    var variants: [Variant] = []
+    var constraints: [LayoutConstraint] = []
+    var expectations: [Expectation] = []
+
+    var layout: Layout?
+
+    init(source: SourceText) { self.source = source }
+
+    mutating func run() {
+        // Pass 1: metrics, so that they may be used before their declaration.
+        for line in 1...source.lineCount where !stopped {
+            var cursor = LineCursor(source: source, line: line)
+            if cursor.peek().isName("metric"), cursor.peek(1).kind == .name { parseLine(&cursor, pass: 1) }
+        }
+        // Pass 2: everything else.
+        for line in 1...source.lineCount where !stopped {
+            var cursor = LineCursor(source: source, line: line)
+            if cursor.peek().isName("metric"), cursor.peek(1).kind == .name { continue }
+            parseLine(&cursor, pass: 2)
+        }
+        finish()
+    }
+
+    mutating func report(_ kind: DiagnosticKind, at location: SourceLocation, severity: Diagnostic.Severity = .error) {
+        guard !stopped else { return }
+        diagnostics.append(Diagnostic(severity, kind, at: location))
+        if severity == .error { errorCount += 1 }
+        if errorCount >= LayoutParser.errorLimit {
+            diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: location))
+            stopped = true
+        }
+    }
+
+    mutating func parseLine(_ c: inout LineCursor, pass: Int) {
+        do throws(LineError) {
+            let first = c.peek()
+            switch first.kind {
+            case .end, .hash:
+                return  // blank line or comment
+            case .name where c.peek(1).kind == .dot:
+                try parseConstraint(&c, traits: [], start: c.location(of: first))
+            case .name:
+                switch first.text {
+                case "metric": try parseMetric(&c)
+                case "container": try parseContainer(&c)
+                case "views": try parseViews(&c)
+                case "margins": try parseMargins(&c)
+                case "variant": try parseVariant(&c)
+                case "when": try parseWhen(&c)
+                case "expect": try parseExpect(&c)
+                default:
+                    throw LineError(.unknownKeyword(first.text, suggestion: suggest(first.text, among: LayoutParser.keywords)),
+                                    at: c.location(of: first))
+                }
+            case .invalid(let description):
+                throw LineError(.unexpectedCharacter(description), at: c.location(of: first))
+            default:
+                throw LineError(.unexpectedToken(expected: "a keyword or 'view.attribute'", found: first.quoted),
+                                at: c.location(of: first))
+            }
+        } catch {
+            report(error.kind, at: error.location)
+        }
+    }
+
+    // MARK: Declarations
+
+    mutating func parseMetric(_ c: inout LineCursor) throws(LineError) {
+        let keyword = c.take()
+        let name = try c.expectName("a metric name")
+        try c.expect(.equal, "'='")
+        let value = try parseNumber(&c, what: "the metric's value", allowMetrics: false)
+        try c.expectEndOfLine(comment: true)
+        _ = keyword
+        metrics.append(Metric(name: name.text, value: value.value, location: c.location(of: name)))
+        if metricValues[name.text] == nil { metricValues[name.text] = value.value }
+    }
+
+    mutating func parseContainer(_ c: inout LineCursor) throws(LineError) {
+        let keyword = c.take()
+        let size = try parseSize(&c)
+        let traits = try parseTraits(&c)
+        try c.expectEndOfLine(comment: true)
+        let location = c.location(of: keyword)
+        if container != nil {
+            throw LineError(.duplicateContainer, at: location)
+        }
+        container = (size, traits, location)
+    }
+
+    mutating func parseVariant(_ c: inout LineCursor) throws(LineError) {
+        _ = c.take()
+        let name = try c.expectName("a variant name")
+        let size = try parseSize(&c)
+        let traits = try parseTraits(&c)
+        try c.expectEndOfLine(comment: true)
+        variants.append(Variant(name: name.text, size: size, traits: traits, location: c.location(of: name)))
+    }
+
+    mutating func parseViews(_ c: inout LineCursor) throws(LineError) {
+        _ = c.take()
+        var declared: [ViewDeclaration] = []
+        while c.peek().kind == .name {
+            let name = c.take()
+            declared.append(ViewDeclaration(name: name.text, location: c.location(of: name)))
+        }
+        if declared.isEmpty { throw c.unexpected("a view name") }
+        try c.expectEndOfLine(comment: true)
+        views += declared
+    }
+
+    mutating func parseMargins(_ c: inout LineCursor) throws(LineError) {
+        _ = c.take()
+        let view = try c.expectName("a view name")
+        var values: [Double] = []
+        for what in ["the top margin", "the left margin", "the bottom margin", "the right margin"] {
+            values.append(try parseNumber(&c, what: what).value)
+        }
+        try c.expectEndOfLine(comment: true)
+        margins.append((view.text, EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]),
+                        c.location(of: view)))
+    }
+
+    /// `W x H` or `W x auto`; `375x812` lexes as three tokens.
+    mutating func parseSize(_ c: inout LineCursor) throws(LineError) -> ContainerSize {
+        let width = try parseNumber(&c, what: "a width")
+        guard c.peek().isName("x") else { throw c.unexpected("'x' between width and height") }
+        _ = c.take()
+        if c.peek().isName("auto") {
+            _ = c.take()
+            return ContainerSize(width: width.value, height: nil)
+        }
+        let height = try parseNumber(&c, what: "a height or 'auto'")
+        return ContainerSize(width: width.value, height: height.value)
+    }
+
+    /// `[traits T1 T2 ...]`.
+    mutating func parseTraits(_ c: inout LineCursor) throws(LineError) -> [String] {
+        guard c.peek().isName("traits") else { return [] }
+        _ = c.take()
+        var traits: [String] = []
+        while c.peek().kind == .name { traits.append(c.take().text) }
+        if traits.isEmpty { throw c.unexpected("a trait name") }
+        return traits
+    }
+
+    // MARK: Constraints
+
+    /// `when T1, T2: CONSTRAINT`.
+    mutating func parseWhen(_ c: inout LineCursor) throws(LineError) {
+        let keyword = c.take()
+        var traits: [String] = [try c.expectName("a trait name").text]
+        while c.peek().kind == .comma {
+            _ = c.take()
+            traits.append(try c.expectName("a trait name").text)
+        }
+        try c.expect(.colon, "',' or ':' after the traits")
+        guard c.peek().kind == .name, c.peek(1).kind == .dot else { throw c.unexpected("a constraint 'view.attribute ...'") }
+        try parseConstraint(&c, traits: traits, start: c.location(of: keyword))
+    }
+
+    /// `ITEM.ATTR REL ITEM.ATTR [(*|/) NUM] [(+|-) NUM] [@ PRIORITY] [# identifier]`
+    /// or `ITEM.ATTR REL NUM [@ PRIORITY] [# identifier]`.
+    mutating func parseConstraint(_ c: inout LineCursor, traits: [String], start: SourceLocation) throws(LineError) {
+        let first = try parseItem(&c)
+        let relationToken = c.peek()
+        let relation: Relation
+        switch relationToken.kind {
+        case .equal, .equalEqual: relation = .equal
+        case .lessEqual: relation = .lessThanOrEqual
+        case .greaterEqual: relation = .greaterThanOrEqual
+        default: throw c.unexpected("a relation '=', '==', '<=' or '>='")
+        }
+        _ = c.take()
+        var locations = ConstraintLocations(start: start, relation: c.location(of: relationToken))
+
+        var second: ItemAttribute?
+        var multiplier = 1.0
+        var constant = 0.0
+        if c.peek().kind == .name, c.peek(1).kind == .dot {
+            second = try parseItem(&c)
+            switch c.peek().kind {
+            case .star, .slash:
+                let op = c.take()
+                let value = try parseNumber(&c, what: "a multiplier")
+                locations.multiplier = value.location
+                if op.kind == .slash {
+                    if value.value == 0 { throw LineError(.divisionByZero, at: value.location) }
+                    multiplier = 1 / value.value
+                } else {
+                    multiplier = value.value
+                }
+            default: break
+            }
+            switch c.peek().kind {
+            case .plus, .minus:
+                let op = c.take()
+                let value = try parseNumber(&c, what: "a constant")
+                locations.constant = value.location
+                constant = op.kind == .minus ? -value.value : value.value
+            default: break
+            }
+        } else {
+            let value = try parseNumber(&c, what: "'view.attribute' or a number")
+            locations.constant = value.location
+            constant = value.value
+            if c.peek().kind == .star, c.peek(1).kind == .name {
+                throw LineError(.misplacedMultiplier, at: value.location)
+            }
+        }
+
+        var priority = Priority.required
+        if c.peek().kind == .at {
+            _ = c.take()
+            let token = c.peek()
+            if token.kind == .name, metricValues[token.text] == nil,
+               let named = Priority.named.first(where: { $0.name == token.text }) {
+                _ = c.take()
+                priority = named.priority
+                locations.priority = c.location(of: token)
+            } else {
+                let value = try parseNumber(&c, what: "a priority (1...1000, required, high, low or fitting)")
+                priority = Priority(value.value)
+                locations.priority = value.location
+            }
+        }
+
+        var identifier: String?
+        if case .hash(let text) = c.peek().kind {
+            _ = c.take()
+            identifier = text.isEmpty ? nil : text
+        }
+        try c.expectEndOfLine(comment: false)
+
+        constraints.append(LayoutConstraint(first, relation, second, multiplier: multiplier, constant: constant,
+                                            priority: priority, identifier: identifier, traits: traits,
+                                            locations: locations))
+    }
+
+    /// `NAME.ATTRIBUTE`.
+    mutating func parseItem(_ c: inout LineCursor) throws(LineError) -> ItemAttribute {
+        let item = try c.expectName("a view name")
+        try c.expect(.dot, "'.' after the view name")
+        let attributeToken = c.peek()
+        guard attributeToken.kind == .name else { throw c.unexpected("an attribute") }
+        _ = c.take()
+        guard let attribute = Attribute(rawValue: attributeToken.text) else {
+            let names = Attribute.allCases.map(\.rawValue)
+            throw LineError(.unknownAttribute(attributeToken.text, suggestion: suggest(attributeToken.text, among: names)),
+                            at: c.location(of: attributeToken))
+        }
+        return ItemAttribute(item.text, attribute, location: c.location(of: item))
+    }
+
+    // MARK: Expectations
+
+    /// `expect [VARIANT] VIEW = X Y W H`, `expect [VARIANT] unsatisfiable`,
+    /// `expect [VARIANT] ambiguous VIEW ...`.
+    mutating func parseExpect(_ c: inout LineCursor) throws(LineError) {
+        let keyword = c.take()
+        let location = c.location(of: keyword)
+        var variant: String?
+
+        // Why this order: a view may be called `ambiguous`; `NAME =` is always a
+        // frame, and a keyword not followed by `=` is the keyword.
+        for round in 0..<2 {
+            let word = try c.expectName(round == 0 ? "a variant, a view, 'unsatisfiable' or 'ambiguous'"
+                                                   : "a view, 'unsatisfiable' or 'ambiguous'")
+            if c.peek().kind == .equal || c.peek().kind == .equalEqual {
+                _ = c.take()
+                var values: [Double] = []
+                for what in ["x", "y", "width", "height"] { values.append(try parseNumber(&c, what: "the expected \(what)").value) }
+                try c.expectEndOfLine(comment: true)
+                let frame = Frame(x: values[0], y: values[1], width: values[2], height: values[3])
+                expectations.append(Expectation(variant: variant, .frame(view: word.text, frame), location: location))
+                return
+            }
+            if word.text == "unsatisfiable" {
+                try c.expectEndOfLine(comment: true)
+                expectations.append(Expectation(variant: variant, .unsatisfiable, location: location))
+                return
+            }
+            if word.text == "ambiguous" {
+                var names: [String] = []
+                while c.peek().kind == .name { names.append(c.take().text) }
+                try c.expectEndOfLine(comment: true)
+                expectations.append(Expectation(variant: variant, .ambiguous(views: names), location: location))
+                return
+            }
+            if round == 1 { throw c.unexpected("'=' after the view name") }
+            variant = word.text == Layout.defaultVariantName ? nil : word.text
+        }
+    }
+
+    // MARK: Numbers
+
+    /// `[+|-] (NUMBER | METRIC)`.
+    mutating func parseNumber(_ c: inout LineCursor, what: String, allowMetrics: Bool = true) throws(LineError)
+        -> (value: Double, location: SourceLocation)
+    {
+        var sign = 1.0
+        let start = c.peek()
+        if start.kind == .minus || start.kind == .plus {
+            _ = c.take()
+            if start.kind == .minus { sign = -1 }
+        }
+        let token = c.peek()
+        switch token.kind {
+        case .number(let value):
+            _ = c.take()
+            guard value.isFinite else { throw LineError(.numberOutOfRange(token.text), at: c.location(of: token)) }
+            return (sign * value, c.location(of: start))
+        case .name where allowMetrics && c.peek(1).kind != .dot:
+            _ = c.take()
+            guard let value = metricValues[token.text] else {
+                throw LineError(.unknownMetric(token.text), at: c.location(of: token))
+            }
+            return (sign * value, c.location(of: start))
+        default:
+            throw c.unexpected(what)
+        }
+    }
+
+    // MARK: Assembly
+
+    mutating func finish() {
+        guard !stopped else { return }
+        guard let container else {
+            report(.missingContainer, at: SourceLocation(file: source.fileName, line: 1, column: 1))
+            return
+        }
+        var layout = Layout(container: container.size, containerTraits: container.traits, views: views,
+                            metrics: metrics, constraints: constraints, variants: variants,
+                            expectations: expectations, containerLocation: container.location)
+        var seenMargins: [String: SourceLocation] = [:]
+        for entry in margins {
+            if let previous = seenMargins[entry.view] {
+                diagnostics.append(Diagnostic(.duplicateMargins(entry.view), at: entry.location,
+                                              notes: [.init("first set here", at: previous)]))
+                continue
+            }
+            seenMargins[entry.view] = entry.location
+            if entry.view == Layout.containerName {
+                layout.containerMargins = entry.insets
+                layout.containerMarginsLocation = entry.location
+            } else if let i = layout.views.firstIndex(where: { $0.name == entry.view }) {
+                layout.views[i].margins = entry.insets
+                layout.views[i].marginsLocation = entry.location
+            } else {
+                diagnostics.append(Diagnostic(.undeclaredView(entry.view), at: entry.location))
+            }
+        }
+        diagnostics += layout.validate()
+        // Source order, like a compiler; stable for equal locations.
+        diagnostics = diagnostics.enumerated().sorted { a, b in
+            let l = a.element.location, r = b.element.location
+            if let l, let r, l != r { return l < r }
+            return a.offset < b.offset
+        }.map(\.element)
+        self.layout = diagnostics.containsErrors ? nil : layout
+    }
+}
+
+/// A syntax error on one line: the line is skipped.
+struct LineError: Error {
+    var kind: DiagnosticKind
+    var location: SourceLocation
+    init(_ kind: DiagnosticKind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// Tokens of one line with lookahead.
+struct LineCursor {
+    let source: SourceText
+    private var lexer: Lexer
+    private var buffer: [Token] = []
+
+    init(source: SourceText, line: Int) {
+        self.source = source
+        self.lexer = Lexer(bytes: source.bytes, range: source.lineRange(line))
+    }
+
+    mutating func peek(_ k: Int = 0) -> Token {
+        while buffer.count <= k {
+            if let last = buffer.last, last.kind == .end || isHash(last) { buffer.append(last); continue }
+            buffer.append(lexer.next())
+        }
+        return buffer[k]
+    }
+
+    private func isHash(_ t: Token) -> Bool { if case .hash = t.kind { return true } else { return false } }
+
+    mutating func take() -> Token {
+        let token = peek()
+        buffer.removeFirst()
+        return token
+    }
+
+    func location(of token: Token) -> SourceLocation { source.location(ofOffset: token.offset) }
+
+    /// The error for an unexpected token (an invalid character reads as such).
+    mutating func unexpected(_ expected: String) -> LineError {
+        let token = peek()
+        if case .invalid(let description) = token.kind {
+            return LineError(.unexpectedCharacter(description), at: location(of: token))
+        }
+        return LineError(.unexpectedToken(expected: expected, found: token.quoted), at: location(of: token))
+    }
+
+    mutating func expectName(_ what: String) throws(LineError) -> Token {
+        guard peek().kind == .name else { throw unexpected(what) }
+        return take()
+    }
+
+    mutating func expect(_ kind: Token.Kind, _ what: String) throws(LineError) {
+        guard peek().kind == kind else { throw unexpected(what) }
+        _ = take()
+    }
+
+    /// End of line, or a trailing `# comment` where `comment` allows it.
+    mutating func expectEndOfLine(comment: Bool) throws(LineError) {
+        let token = peek()
+        if token.kind == .end { return }
+        if comment, isHash(token) { return }
+        throw unexpected("end of line")
+    }
+}
+
+/// The closest name within edit distance 2 (or equal ignoring case), for "did you mean".
+func suggest(_ word: String, among names: [String]) -> String? {
+    let lower = word.lowercased()
+    if let exact = names.first(where: { $0.lowercased() == lower }) { return exact }
+    guard word.count <= 40 else { return nil }
+    var best: (name: String, distance: Int)?
+    for name in names {
+        let d = editDistance(Array(lower.utf8), Array(name.lowercased().utf8))
+        if d <= 2, d < (best?.distance ?? .max) { best = (name, d) }
+    }
+    return best?.name
+}
+
+func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

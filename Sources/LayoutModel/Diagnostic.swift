@@ -1,0 +1,164 @@
+/// Everything that can be wrong with a layout, syntactic or semantic, with
+/// the values a tool needs to act on it.
+public enum DiagnosticKind: Hashable, Sendable {
+    // MARK: Reading and lexing
+    /// The file could not be read (missing, a directory, no permission).
+    case unreadableFile(reason: String)
+    /// The bytes are not UTF-8.
+    case invalidUTF8
+    /// A character that starts no token.
+    case unexpectedCharacter(String)
+    /// A numeric literal that is not a finite `Double` (e.g. `1e999`).
+    case numberOutOfRange(String)
+
+    // MARK: Syntax
+    /// A token other than the grammar allows here.
+    case unexpectedToken(expected: String, found: String)
+    /// A line that starts with a word that is no keyword and no `view.attribute`.
+    case unknownKeyword(String, suggestion: String?)
+    /// `view.foo` where `foo` is no attribute.
+    case unknownAttribute(String, suggestion: String?)
+    /// A name where a number or metric was expected, and no metric has that name.
+    case unknownMetric(String)
+    /// `2 * a.width`: the multiplier must follow the second item.
+    case misplacedMultiplier
+    /// `a.width = b.width / 0`.
+    case divisionByZero
+    /// No `container` line.
+    case missingContainer
+    /// A second `container` line.
+    case duplicateContainer
+    /// The per-file diagnostic limit was reached; the rest was not checked.
+    case tooManyErrors(limit: Int)
+
+    // MARK: Declarations
+    case duplicateView(String)
+    case duplicateVariant(String)
+    case duplicateMetric(String)
+    case duplicateMargins(String)
+    /// A name that has a fixed meaning (`super`, `default`, ...) used for a declaration.
+    case reservedName(String, meaning: String)
+    case undeclaredView(String)
+    /// A name that is not `[A-Za-z_][A-Za-z0-9_]*` (`what` says which kind of name).
+    case invalidName(String, what: String)
+    case undeclaredVariant(String)
+    /// A container or variant size that is negative or not finite.
+    case invalidContainerSize(String)
+
+    // MARK: Constraints
+    /// A location attribute related to a dimension, or the reverse.
+    case locationAgainstDimension(first: Attribute, second: Attribute)
+    /// An x-axis location related to a y-axis location.
+    case axisMismatch(first: Attribute, second: Attribute)
+    /// A location attribute set to a bare number (Auto Layout forbids it).
+    case locationAgainstConstant(Attribute)
+    /// A location attribute with a multiplier of 0 (a location equal to a constant).
+    case zeroMultiplierOnLocation(Attribute)
+    case priorityOutOfRange(Double)
+    /// A non-finite multiplier, constant, priority, margin or size (`field` says which).
+    case nonFiniteNumber(field: String)
+    /// An identifier that the printer could not write back (contains a line break).
+    case invalidIdentifier(String)
+
+    // MARK: Warnings
+    /// A `when` trait that neither the container nor any variant has: the
+    /// constraint is never active (a typo?).
+    case traitNeverActive(String)
+
+    /// The message a compiler would print.
+    public var message: String {
+        switch self {
+        case .unreadableFile(let reason): return "cannot read file: \(reason)"
+        case .invalidUTF8: return "file is not valid UTF-8"
+        case .unexpectedCharacter(let c): return "unexpected character \(c)"
+        case .numberOutOfRange(let text): return "number '\(text)' is out of range"
+        case .unexpectedToken(let expected, let found): return "expected \(expected), found \(found)"
+        case .unknownKeyword(let word, let suggestion):
+            return "unknown keyword '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                + " (a constraint starts with 'view.attribute')"
+        case .unknownAttribute(let name, let suggestion):
+            return "unknown attribute '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownMetric(let name): return "unknown metric '\(name)'"
+        case .misplacedMultiplier:
+            return "a multiplier follows the second item: write 'a.width = b.height * 2'"
+        case .divisionByZero: return "division by zero"
+        case .missingContainer: return "missing 'container W x H' line"
+        case .duplicateContainer: return "duplicate 'container' line"
+        case .tooManyErrors(let limit): return "too many errors (\(limit)); stopping here"
+        case .duplicateView(let name): return "view '\(name)' is declared twice"
+        case .duplicateVariant(let name): return "variant '\(name)' is declared twice"
+        case .duplicateMetric(let name): return "metric '\(name)' is declared twice"
+        case .duplicateMargins(let name): return "margins of '\(name)' are set twice"
+        case .reservedName(let name, let meaning): return "'\(name)' is reserved (\(meaning))"
+        case .undeclaredView(let name): return "undeclared view '\(name)'"
+        case .invalidName(let name, let what): return "invalid \(what) name '\(name)': use letters, digits and '_', not starting with a digit"
+        case .undeclaredVariant(let name): return "undeclared variant '\(name)'"
+        case .invalidContainerSize(let what): return "invalid container size: \(what)"
+        case .locationAgainstDimension(let first, let second):
+            return "cannot relate \(first.isDimension ? "dimension" : "location") '\(first.rawValue)' to "
+                + "\(second.isDimension ? "dimension" : "location") '\(second.rawValue)'"
+        case .axisMismatch(let first, let second):
+            return "cannot relate \(first.axis.rawValue) '\(first.rawValue)' to \(second.axis.rawValue) '\(second.rawValue)'"
+        case .locationAgainstConstant(let attribute):
+            return "location '\(attribute.rawValue)' cannot equal a constant; relate it to another view's attribute"
+        case .zeroMultiplierOnLocation(let attribute):
+            return "multiplier 0 makes location '\(attribute.rawValue)' equal a constant"
+        case .priorityOutOfRange(let value):
+            return "priority \(formatNumber(value)) is outside 1...1000"
+        case .nonFiniteNumber(let field): return "\(field) is not a finite number"
+        case .invalidIdentifier(let identifier): return "identifier '\(identifier)' contains a line break"
+        case .traitNeverActive(let trait):
+            return "trait '\(trait)' is on no container or variant: this constraint is never active"
+        }
+    }
+}
+
+/// One finding about a layout, located where possible.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case note, warning, error
+
+        private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A secondary location ("previous declaration is here").
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation?
+        public init(_ message: String, at location: SourceLocation?) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public var severity: Severity
+    public var kind: DiagnosticKind
+    public var location: SourceLocation?
+    public var notes: [Note]
+
+    public init(_ severity: Severity, _ kind: DiagnosticKind, at location: SourceLocation?, notes: [Note] = []) {
+        self.severity = severity
+        self.kind = kind
+        self.location = location
+        self.notes = notes
+    }
+
+    /// An error.
+    public init(_ kind: DiagnosticKind, at location: SourceLocation?, notes: [Note] = []) {
+        self.init(.error, kind, at: location, notes: notes)
+    }
+
+    public var message: String { kind.message }
+
+    /// `FILE:LINE:COL: error: message`, without the source excerpt.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity.rawValue): \(message)"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// True if any diagnostic is an error (warnings do not make a layout invalid).
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+}

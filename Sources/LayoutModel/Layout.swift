@@ -1,0 +1,262 @@
+/// A view's layout margins (top, left, bottom, right), as `UIEdgeInsets`.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top, left, bottom, right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+    /// The default margins of every view, the container included: 8 on every side.
+    public static let standard = EdgeInsets(all: 8)
+}
+
+/// A view's frame in the container's coordinate space.
+public struct Frame: Hashable, Sendable, CustomStringConvertible {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public subscript(component: FrameComponent) -> Double {
+        get {
+            switch component {
+            case .x: return x
+            case .y: return y
+            case .width: return width
+            case .height: return height
+            }
+        }
+        set {
+            switch component {
+            case .x: x = newValue
+            case .y: y = newValue
+            case .width: width = newValue
+            case .height: height = newValue
+            }
+        }
+    }
+
+    public var description: String {
+        [x, y, width, height].map { formatNumber($0, maxFractionDigits: 4) }.joined(separator: " ")
+    }
+}
+
+/// The container's size: `W x H`, or `W x auto` (height free).
+public struct ContainerSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    /// nil means `auto`: the height is a free variable.
+    public var height: Double?
+
+    public init(width: Double, height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String {
+        "\(formatNumber(width)) x \(height.map(formatNumber) ?? "auto")"
+    }
+}
+
+/// A declared view.
+public struct ViewDeclaration: Hashable, Sendable {
+    public var name: String
+    /// Layout margins; nil means ``EdgeInsets/standard``.
+    public var margins: EdgeInsets?
+    /// Where the name was declared (ignored by `==`).
+    public var location: SourceLocation?
+    /// Where the `margins` line was (ignored by `==`).
+    public var marginsLocation: SourceLocation?
+
+    public init(name: String, margins: EdgeInsets? = nil, location: SourceLocation? = nil) {
+        self.name = name
+        self.margins = margins
+        self.location = location
+    }
+
+    public static func == (lhs: ViewDeclaration, rhs: ViewDeclaration) -> Bool {
+        lhs.name == rhs.name && lhs.margins == rhs.margins
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(margins)
+    }
+}
+
+/// A named metric (`metric spacing = 8`). Constraints store resolved numbers;
+/// metrics are kept so a printed layout still declares them.
+public struct Metric: Hashable, Sendable {
+    public var name: String
+    public var value: Double
+    public var location: SourceLocation?
+
+    public init(name: String, value: Double, location: SourceLocation? = nil) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+
+    public static func == (lhs: Metric, rhs: Metric) -> Bool { lhs.name == rhs.name && lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(value)
+    }
+}
+
+/// Another container size and trait set under which the layout is solved.
+public struct Variant: Hashable, Sendable {
+    public var name: String
+    public var size: ContainerSize
+    public var traits: [String]
+    public var location: SourceLocation?
+
+    public init(name: String, size: ContainerSize, traits: [String] = [], location: SourceLocation? = nil) {
+        self.name = name
+        self.size = size
+        self.traits = traits
+        self.location = location
+    }
+
+    public static func == (lhs: Variant, rhs: Variant) -> Bool {
+        lhs.name == rhs.name && lhs.size == rhs.size && lhs.traits == rhs.traits
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(size)
+        hasher.combine(traits)
+    }
+}
+
+/// What a layout's author expects a correct solver to find.
+public struct Expectation: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The view's frame, within an absolute tolerance of ``Expectation/frameTolerance``.
+        case frame(view: String, Frame)
+        /// The required constraints cannot all hold.
+        case unsatisfiable
+        /// Exactly these views are not determined once every priority level has
+        /// been optimised (one free component of x/y/width/height suffices).
+        /// An empty list says every view is determined.
+        case ambiguous(views: [String])
+    }
+
+    /// The variant it applies to; nil is the default container.
+    public var variant: String?
+    public var kind: Kind
+    public var location: SourceLocation?
+
+    /// Absolute tolerance of `expect VIEW = X Y W H`, from the format's spec.
+    public static let frameTolerance = 1e-3
+
+    public init(variant: String? = nil, _ kind: Kind, location: SourceLocation? = nil) {
+        self.variant = variant
+        self.kind = kind
+        self.location = location
+    }
+
+    public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+        lhs.variant == rhs.variant && lhs.kind == rhs.kind
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(variant)
+        hasher.combine(kind)
+    }
+}
+
+/// One layout: a container, views, constraints, variants and expectations.
+///
+/// Views are flat: every view is a child of the container, named `super`,
+/// whose frame is `(0, 0, W, H)` (required). Source locations are
+/// provenance only: `==` compares content.
+public struct Layout: Hashable, Sendable {
+    /// The name of the container view.
+    public static let containerName = "super"
+    /// The name of the variant that uses the `container` line itself.
+    public static let defaultVariantName = "default"
+
+    public var container: ContainerSize
+    public var containerTraits: [String]
+    /// The container's layout margins; nil means ``EdgeInsets/standard``.
+    public var containerMargins: EdgeInsets?
+    public var views: [ViewDeclaration]
+    public var metrics: [Metric]
+    public var constraints: [LayoutConstraint]
+    public var variants: [Variant]
+    public var expectations: [Expectation]
+    /// Where the `container` line was (ignored by `==`).
+    public var containerLocation: SourceLocation?
+    /// Where the container's `margins` line was (ignored by `==`).
+    public var containerMarginsLocation: SourceLocation?
+
+    public init(
+        container: ContainerSize, containerTraits: [String] = [], containerMargins: EdgeInsets? = nil,
+        views: [ViewDeclaration] = [], metrics: [Metric] = [], constraints: [LayoutConstraint] = [],
+        variants: [Variant] = [], expectations: [Expectation] = [], containerLocation: SourceLocation? = nil
+    ) {
+        self.container = container
+        self.containerTraits = containerTraits
+        self.containerMargins = containerMargins
+        self.views = views
+        self.metrics = metrics
+        self.constraints = constraints
+        self.variants = variants
+        self.expectations = expectations
+        self.containerLocation = containerLocation
+    }
+
+    /// The default variant followed by the declared ones, each with its size and traits.
+    public var allVariants: [Variant] {
+        [Variant(name: Layout.defaultVariantName, size: container, traits: containerTraits, location: containerLocation)]
+            + variants
+    }
+
+    /// The variant with that name (`default` is the container line); nil if none.
+    public func variant(named name: String?) -> Variant? {
+        let name = name ?? Layout.defaultVariantName
+        return allVariants.first { $0.name == name }
+    }
+
+    /// The margins of a view (or of `super`), defaults applied.
+    public func margins(of view: String) -> EdgeInsets {
+        if view == Layout.containerName { return containerMargins ?? .standard }
+        return views.first { $0.name == view }?.margins ?? .standard
+    }
+
+    /// The constraints active in a variant, in declaration order.
+    public func activeConstraints(in variant: Variant) -> [LayoutConstraint] {
+        constraints.filter { $0.isActive(under: variant.traits) }
+    }
+
+    /// The expectations that apply to a variant (`nil` = default).
+    public func expectations(for variant: String?) -> [Expectation] {
+        let name = variant ?? Layout.defaultVariantName
+        return expectations.filter { ($0.variant ?? Layout.defaultVariantName) == name }
+    }
+
+    public static func == (lhs: Layout, rhs: Layout) -> Bool {
+        lhs.container == rhs.container && lhs.containerTraits == rhs.containerTraits
+            && lhs.containerMargins == rhs.containerMargins && lhs.views == rhs.views
+            && lhs.metrics == rhs.metrics && lhs.constraints == rhs.constraints
+            && lhs.variants == rhs.variants && lhs.expectations == rhs.expectations
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(container)
+        hasher.combine(containerTraits)
+        hasher.combine(containerMargins)
+        hasher.combine(views)
+        hasher.combine(metrics)
+        hasher.combine(constraints)
+        hasher.combine(variants)
+        hasher.combine(expectations)
+    }
+}

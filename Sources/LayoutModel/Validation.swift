@@ -1,0 +1,166 @@
+extension Layout {
+    /// Checks the layout's semantics and returns every problem found, in source
+    /// order. Never traps: a layout built in code with any values at all gets
+    /// diagnostics, not a crash.
+    ///
+    /// Errors: undeclared or duplicate names, reserved names, invalid sizes and
+    /// margins, priorities outside `1...1000`, non-finite numbers, a location
+    /// related to a dimension, an x-axis location related to a y-axis location
+    /// (width may relate to height: aspect ratios), a location set to a bare
+    /// number or multiplied by 0, identifiers with line breaks. Warnings: a
+    /// `when` trait that no container or variant has.
+    ///
+    /// - Complexity: O(*n* log *n*) in the size of the layout.
+    public func validate() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func report(_ kind: DiagnosticKind, at location: SourceLocation?, severity: Diagnostic.Severity = .error,
+                    notes: [Diagnostic.Note] = []) {
+            found.append(Diagnostic(severity, kind, at: location, notes: notes))
+        }
+
+        // Sizes.
+        func checkSize(_ size: ContainerSize, what: String, at location: SourceLocation?) {
+            if !size.width.isFinite || size.width < 0 {
+                report(.invalidContainerSize("\(what) width \(formatNumber(size.width)) must be finite and >= 0"), at: location)
+            }
+            if let height = size.height, !height.isFinite || height < 0 {
+                report(.invalidContainerSize("\(what) height \(formatNumber(height)) must be finite and >= 0"), at: location)
+            }
+        }
+        checkSize(container, what: "container", at: containerLocation)
+
+        // Declarations: duplicates and reserved names.
+        var viewLocations: [String: SourceLocation?] = [:]
+        for view in views where !isValidName(view.name) {
+            report(.invalidName(view.name, what: "view"), at: view.location)
+        }
+        for metric in metrics where !isValidName(metric.name) {
+            report(.invalidName(metric.name, what: "metric"), at: metric.location)
+        }
+        for variant in variants where !isValidName(variant.name) {
+            report(.invalidName(variant.name, what: "variant"), at: variant.location)
+        }
+        for trait in Set(containerTraits + variants.flatMap(\.traits) + constraints.flatMap(\.traits)).sorted()
+        where !isValidName(trait) {
+            report(.invalidName(trait, what: "trait"), at: containerLocation)
+        }
+        for view in views {
+            if view.name == Layout.containerName {
+                report(.reservedName(view.name, meaning: "the container"), at: view.location)
+            } else if let previous = viewLocations[view.name] {
+                report(.duplicateView(view.name), at: view.location,
+                       notes: [.init("first declared here", at: previous)])
+            } else {
+                viewLocations[view.name] = view.location
+            }
+            if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
+        }
+        if let margins = containerMargins { checkMargins(margins, of: Layout.containerName, at: containerMarginsLocation) }
+        func checkMargins(_ margins: EdgeInsets, of view: String, at location: SourceLocation?) {
+            for value in [margins.top, margins.left, margins.bottom, margins.right] where !value.isFinite {
+                report(.nonFiniteNumber(field: "margin of '\(view)'"), at: location)
+                return
+            }
+        }
+        var metricLocations: [String: SourceLocation?] = [:]
+        for metric in metrics {
+            if let previous = metricLocations[metric.name] {
+                report(.duplicateMetric(metric.name), at: metric.location, notes: [.init("first declared here", at: previous)])
+            } else {
+                metricLocations[metric.name] = metric.location
+            }
+            if !metric.value.isFinite { report(.nonFiniteNumber(field: "metric '\(metric.name)'"), at: metric.location) }
+        }
+        var variantLocations: [String: SourceLocation?] = [:]
+        for variant in variants {
+            if variant.name == Layout.defaultVariantName {
+                report(.reservedName(variant.name, meaning: "the container line's own variant"), at: variant.location)
+            } else if variant.name == "ambiguous" || variant.name == "unsatisfiable" {
+                report(.reservedName(variant.name, meaning: "a keyword of 'expect'"), at: variant.location)
+            } else if let previous = variantLocations[variant.name] {
+                report(.duplicateVariant(variant.name), at: variant.location, notes: [.init("first declared here", at: previous)])
+            } else {
+                variantLocations[variant.name] = variant.location
+            }
+            checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location)
+        }
+
+        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || viewLocations[name] != nil }
+
+        // Constraints.
+        var knownTraits = Set(containerTraits)
+        for variant in variants { knownTraits.formUnion(variant.traits) }
+        for constraint in constraints {
+            let start = constraint.location
+            for item in [constraint.first] + (constraint.second.map { [$0] } ?? []) where !isDeclared(item.item) {
+                report(.undeclaredView(item.item), at: item.location ?? start)
+            }
+            let first = constraint.first.attribute
+            if let second = constraint.second {
+                let at = second.location ?? start
+                if first.isDimension != second.attribute.isDimension {
+                    report(.locationAgainstDimension(first: first, second: second.attribute), at: at)
+                } else if first.isLocation && first.axis != second.attribute.axis {
+                    report(.axisMismatch(first: first, second: second.attribute), at: at)
+                }
+                if !constraint.multiplier.isFinite {
+                    report(.nonFiniteNumber(field: "multiplier"), at: constraint.locations?.multiplier ?? start)
+                } else if constraint.multiplier == 0 && first.isLocation {
+                    report(.zeroMultiplierOnLocation(first), at: constraint.locations?.multiplier ?? start)
+                }
+            } else if first.isLocation {
+                report(.locationAgainstConstant(first), at: constraint.locations?.constant ?? start)
+            }
+            if !constraint.constant.isFinite {
+                report(.nonFiniteNumber(field: "constant"), at: constraint.locations?.constant ?? start)
+            }
+            if !constraint.priority.rawValue.isFinite {
+                report(.nonFiniteNumber(field: "priority"), at: constraint.locations?.priority ?? start)
+            } else if !constraint.priority.isValid {
+                report(.priorityOutOfRange(constraint.priority.rawValue), at: constraint.locations?.priority ?? start)
+            }
+            if let identifier = constraint.identifier, identifier.contains(where: \.isNewline) {
+                report(.invalidIdentifier(identifier), at: start)
+            }
+            for trait in constraint.traits where !knownTraits.contains(trait) {
+                report(.traitNeverActive(trait), at: start, severity: .warning)
+            }
+        }
+
+        // Expectations.
+        for expectation in expectations {
+            if let variant = expectation.variant, variant != Layout.defaultVariantName, variantLocations[variant] == nil {
+                report(.undeclaredVariant(variant), at: expectation.location)
+            }
+            switch expectation.kind {
+            case .frame(let view, let frame):
+                if !isDeclared(view) { report(.undeclaredView(view), at: expectation.location) }
+                for component in FrameComponent.allCases where !frame[component].isFinite {
+                    report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
+                }
+            case .ambiguous(let names):
+                for name in names where !isDeclared(name) { report(.undeclaredView(name), at: expectation.location) }
+            case .unsatisfiable:
+                break
+            }
+        }
+
+        // Why a stable sort by location: diagnostics read top to bottom, like a
+        // compiler's; those without a location keep their order at the end.
+        return found.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (l?, r?): return l != r ? l < r : a.offset < b.offset
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
+
+/// Whether `name` matches `[A-Za-z_][A-Za-z0-9_]*`, the names of the `.layout` format.
+public func isValidName(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95 }
+    return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) }
+}

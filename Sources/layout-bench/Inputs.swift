@@ -1,0 +1,78 @@
+import Foundation
+import LayoutFormat
+import LayoutModel
+
+/// Finding and reading `.layout` inputs.
+enum Inputs {
+    /// The files named by `paths`: files as given, directories searched
+    /// recursively for `*.layout`, each directory's files in sorted order so
+    /// output is the same on every machine.
+    ///
+    /// Paths that do not exist come back as `missing` and are reported by the caller.
+    static func collect(_ paths: [String]) -> (files: [String], missing: [String]) {
+        var files: [String] = []
+        var missing: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard path == "-" || fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                missing.append(path)
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".layout") }
+                    .sorted()
+                    .map { (path as NSString).appendingPathComponent($0) }
+                if found.isEmpty { missing.append(path) }
+                files += found
+            } else {
+                files.append(path)
+            }
+        }
+        return (files, missing)
+    }
+
+    /// Reads and parses one file (`-` is standard input).
+    static func parse(_ path: String) -> (result: ParseResult, readable: Bool) {
+        LayoutParser.parseFile(atPath: path)
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed into place),
+    /// creating parent directories; `-` writes to standard output.
+    static func write(_ text: String, to path: String) throws(ToolError) {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ToolError(message: "cannot write \(path): \(error.localizedDescription)", status: .cannotCreate)
+        }
+    }
+
+    /// The default corpus: `Corpus/` in the working directory, else the one of
+    /// the checkout this binary was built in (`.build/<config>/layout-bench`).
+    static func defaultCorpus() -> String? {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: "Corpus") { return "Corpus" }
+        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        for _ in 0..<6 {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("Corpus")
+            if fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
+               fm.fileExists(atPath: candidate.path) {
+                return candidate.path
+            }
+        }
+        return nil
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}

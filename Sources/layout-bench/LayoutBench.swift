@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `layout-bench` command: conformance and benchmarks for Auto Layout-style solvers.
+@main
+struct LayoutBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout-bench",
+        abstract: "Benchmark and conformance harness for Auto Layout-style constraint solvers.",
+        discussion: """
+            Exit codes: 0 success; 1 a check failed; 64 usage error; 65 invalid input \
+            (a .layout file with errors); 66 an input cannot be read; 73 an output cannot be written.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, CheckCommand.self, PrintCommand.self, GenerateCommand.self]
+    )
+}

@@ -1,0 +1,31 @@
+# Shared setup for the scripts: checks the toolchain and installs what the
+# project needs from the system's package manager, once.
+# (The GLPK reference solver will add libglpk-dev here.)
+
+# Debian packages the project needs; each entry is "header-or-command:package".
+LAYOUT_BENCH_APT_PACKAGES=()
+
+ensure_dependencies() {
+  if ! command -v swift >/dev/null 2>&1; then
+    echo "error: swift is not on PATH; install Swift 6.1 or newer" >&2
+    exit 69
+  fi
+  local missing=()
+  local entry probe package
+  for entry in "${LAYOUT_BENCH_APT_PACKAGES[@]}"; do
+    probe="${entry%%:*}"
+    package="${entry##*:}"
+    if [[ "$probe" == /* ]]; then
+      [[ -e "$probe" ]] || missing+=("$package")
+    else
+      command -v "$probe" >/dev/null 2>&1 || missing+=("$package")
+    fi
+  done
+  if ((${#missing[@]})); then
+    echo "layout-bench: installing ${missing[*]} with apt-get..." >&2
+    local sudo=""
+    [[ "$(id -u)" -ne 0 ]] && sudo="sudo"
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+  fi
+}
