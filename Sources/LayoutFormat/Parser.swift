@@ -428,6 +428,14 @@ private struct FileParser {
             }
         }
         diagnostics += layout.validate()
+        // The error limit holds for semantic errors too (a million duplicate views).
+        let errors = diagnostics.indices.filter { diagnostics[$0].severity == .error }
+        if errors.count > LayoutParser.errorLimit {
+            let cut = errors[LayoutParser.errorLimit - 1]
+            diagnostics = Array(diagnostics[...cut])
+            diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: diagnostics.last?.location))
+            stopped = true
+        }
         // Source order, like a compiler; stable for equal locations.
         diagnostics = diagnostics.enumerated().sorted { a, b in
             let l = a.element.location, r = b.element.location

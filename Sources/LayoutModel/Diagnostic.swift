@@ -65,34 +65,36 @@ public enum DiagnosticKind: Hashable, Sendable {
     /// constraint is never active (a typo?).
     case traitNeverActive(String)
 
-    /// The message a compiler would print.
+    /// The message a compiler would print. Names from the input are clipped to
+    /// 64 characters so that a 10 MB token cannot make a 10 MB message.
     public var message: String {
+        func clip(_ s: String) -> String { s.count > 64 ? String(s.prefix(64)) + "..." : s }
         switch self {
         case .unreadableFile(let reason): return "cannot read file: \(reason)"
         case .invalidUTF8: return "file is not valid UTF-8"
         case .unexpectedCharacter(let c): return "unexpected character \(c)"
-        case .numberOutOfRange(let text): return "number '\(text)' is out of range"
+        case .numberOutOfRange(let text): return "number '\(clip(text))' is out of range"
         case .unexpectedToken(let expected, let found): return "expected \(expected), found \(found)"
         case .unknownKeyword(let word, let suggestion):
-            return "unknown keyword '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "unknown keyword '\(clip(word))'" + (suggestion.map { "; did you mean '\(clip($0))'?" } ?? "")
                 + " (a constraint starts with 'view.attribute')"
         case .unknownAttribute(let name, let suggestion):
-            return "unknown attribute '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        case .unknownMetric(let name): return "unknown metric '\(name)'"
+            return "unknown attribute '\(clip(name))'" + (suggestion.map { "; did you mean '\(clip($0))'?" } ?? "")
+        case .unknownMetric(let name): return "unknown metric '\(clip(name))'"
         case .misplacedMultiplier:
             return "a multiplier follows the second item: write 'a.width = b.height * 2'"
         case .divisionByZero: return "division by zero"
         case .missingContainer: return "missing 'container W x H' line"
         case .duplicateContainer: return "duplicate 'container' line"
         case .tooManyErrors(let limit): return "too many errors (\(limit)); stopping here"
-        case .duplicateView(let name): return "view '\(name)' is declared twice"
-        case .duplicateVariant(let name): return "variant '\(name)' is declared twice"
-        case .duplicateMetric(let name): return "metric '\(name)' is declared twice"
-        case .duplicateMargins(let name): return "margins of '\(name)' are set twice"
-        case .reservedName(let name, let meaning): return "'\(name)' is reserved (\(meaning))"
-        case .undeclaredView(let name): return "undeclared view '\(name)'"
-        case .invalidName(let name, let what): return "invalid \(what) name '\(name)': use letters, digits and '_', not starting with a digit"
-        case .undeclaredVariant(let name): return "undeclared variant '\(name)'"
+        case .duplicateView(let name): return "view '\(clip(name))' is declared twice"
+        case .duplicateVariant(let name): return "variant '\(clip(name))' is declared twice"
+        case .duplicateMetric(let name): return "metric '\(clip(name))' is declared twice"
+        case .duplicateMargins(let name): return "margins of '\(clip(name))' are set twice"
+        case .reservedName(let name, let meaning): return "'\(clip(name))' is reserved (\(meaning))"
+        case .undeclaredView(let name): return "undeclared view '\(clip(name))'"
+        case .invalidName(let name, let what): return "invalid \(what) name '\(clip(name))': use letters, digits and '_', not starting with a digit"
+        case .undeclaredVariant(let name): return "undeclared variant '\(clip(name))'"
         case .invalidContainerSize(let what): return "invalid container size: \(what)"
         case .locationAgainstDimension(let first, let second):
             return "cannot relate \(first.isDimension ? "dimension" : "location") '\(first.rawValue)' to "
@@ -106,9 +108,9 @@ public enum DiagnosticKind: Hashable, Sendable {
         case .priorityOutOfRange(let value):
             return "priority \(formatNumber(value)) is outside 1...1000"
         case .nonFiniteNumber(let field): return "\(field) is not a finite number"
-        case .invalidIdentifier(let identifier): return "identifier '\(identifier)' contains a line break"
+        case .invalidIdentifier(let identifier): return "identifier '\(clip(identifier))' contains a line break"
         case .traitNeverActive(let trait):
-            return "trait '\(trait)' is on no container or variant: this constraint is never active"
+            return "trait '\(clip(trait))' is on no container or variant: this constraint is never active"
         }
     }
 }

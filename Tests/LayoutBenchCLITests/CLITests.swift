@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of the built `layout-bench` binary: exit codes and output.
+final class CLITests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The debug binary next to the test bundle.
+    static var binary: URL {
+        var directory = Bundle.main.bundleURL
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("layout-bench")
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, in directory: URL = CLITests.repository) throws -> Output {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read before waiting so a full pipe cannot deadlock the child.
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    func temporaryFile(_ contents: String, name: String = "case.layout") throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        return url
+    }
+
+    func testCheckCorpusSucceeds() throws {
+        let output = try run(["check", "Corpus"])
+        XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
+        XCTAssertTrue(output.stdout.contains("Corpus/seed/alternating-grid.layout: ok: 7 views, 28 constraints, 2 variants, 24 expectations"),
+                      output.stdout)
+        XCTAssertTrue(output.stdout.contains("0 invalid"), output.stdout)
+    }
+
+    func testCheckInvalidFileExits65WithLocatedDiagnostics() throws {
+        let file = try temporaryFile("container 10 x 10\nviews a\na.left = a.top\na.wdth = 3\n")
+        let output = try run(["check", file.path])
+        XCTAssertEqual(output.status, 65)
+        XCTAssertTrue(output.stdout.contains("\(file.path):3:10: error: cannot relate horizontal 'left' to vertical 'top'"),
+                      output.stdout)
+        XCTAssertTrue(output.stdout.contains("\(file.path):4:3: error: unknown attribute 'wdth'; did you mean 'width'?"),
+                      output.stdout)
+        XCTAssertTrue(output.stdout.contains("    a.wdth = 3\n      ^"), output.stdout)
+    }
+
+    func testCheckMissingFileExits66() throws {
+        let output = try run(["check", "/nonexistent/file.layout"])
+        XCTAssertEqual(output.status, 66)
+        XCTAssertTrue(output.stdout.contains("/nonexistent/file.layout: error: no such file"), output.stdout)
+    }
+
+    func testCheckNonUTF8AndBinaryInputs() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lb-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data([0x63, 0xFF, 0x00, 0x01]).write(to: directory.appendingPathComponent("binary.layout"))
+        try Data(repeating: 0, count: 100_000).write(to: directory.appendingPathComponent("zeros.layout"))
+        let output = try run(["check", directory.path])
+        XCTAssertEqual(output.status, 65)
+        XCTAssertTrue(output.stdout.contains("binary.layout:1:2: error: file is not valid UTF-8"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("zeros.layout:1:1: error: unexpected character U+0000"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("checked 2 files: 0 valid, 2 invalid"), output.stdout)
+    }
+
+    func testCheckReadsStandardInput() throws {
+        let output = try run(["check", "-"], stdin: "container 1 x 1\nviews a\na.width = 1\n")
+        XCTAssertEqual(output.status, 0, output.stdout)
+        XCTAssertEqual(output.stdout, "-: ok: 1 view, 1 constraint, 0 variants, 0 expectations\n")
+    }
+
+    func testPrintNormalises() throws {
+        let file = try temporaryFile("metric m = 8\ncontainer 375x812\nviews a b\na.left == b.right / 2 + m @ high\n")
+        let output = try run(["print", file.path])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stdout, "container 375 x 812\nmetric m = 8\nviews a b\n\na.left = b.right * 0.5 + 8 @ 750\n")
+    }
+
+    func testPrintLowered() throws {
+        let file = try temporaryFile("container 100 x auto\nviews a\na.width = a.height * 2 @ 500\n")
+        let output = try run(["print", "--lowered", file.path])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stdout, """
+            # variant default: container 100 x auto, 8 variables, 4 rows
+            super.x = 0 @ 1000   # container x
+            super.y = 0 @ 1000   # container y
+            super.width - 100 = 0 @ 1000   # container width
+            a.width - 2 * a.height = 0 @ 500   # \(file.path):3
+
+            """)
+        let unknown = try run(["print", "--lowered", "--variant", "nope", file.path])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("unknown variant 'nope'"), unknown.stderr)
+    }
+
+    func testPrintInvalidFileExits65OnStderr() throws {
+        let file = try temporaryFile("container 1 x 1\nviews a\na.left = 5\n")
+        let output = try run(["print", file.path])
+        XCTAssertEqual(output.status, 65)
+        XCTAssertEqual(output.stdout, "")
+        XCTAssertTrue(output.stderr.contains(":3:10: error: location 'left' cannot equal a constant"), output.stderr)
+    }
+
+    func testGenerateMatchesCommittedCorpus() throws {
+        let output = try run(["generate", "alternating-grid", "--rows", "3"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let committed = try String(contentsOf: Self.repository.appendingPathComponent("Corpus/generated/alternating-grid-r3.layout"),
+                                   encoding: .utf8)
+        XCTAssertEqual(output.stdout, committed, "Corpus/generated is stale: run scripts/generate-corpus")
+    }
+
+    func testGenerateRejectsBadArgumentsWithUsageExit() throws {
+        for arguments in [["generate", "alternating-grid", "--rows", "0"],
+                          ["generate", "alternating-grid", "--rows", "2", "--width", "nan"],
+                          ["generate", "no-such-family", "--rows", "2"]] {
+            let output = try run(arguments)
+            XCTAssertEqual(output.status, 64, "\(arguments): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains("Error:"), output.stderr)
+        }
+    }
+
+    func testGenerateToUnwritablePathExits73() throws {
+        let output = try run(["generate", "alternating-grid", "--rows", "1", "--output", "/proc/nope/x.layout"])
+        XCTAssertEqual(output.status, 73, output.stderr)
+        XCTAssertTrue(output.stderr.contains("cannot write /proc/nope/x.layout"), output.stderr)
+    }
+
+    func testRunChecksTheDefaultCorpusFromAnyDirectory() throws {
+        let output = try run(["run"], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
+        XCTAssertTrue(output.stderr.contains("no solvers are registered yet"), output.stderr)
+        XCTAssertTrue(output.stdout.contains("seed/emoji-playground.layout: ok"), output.stdout)
+    }
+
+    func testUsageErrorExits64() throws {
+        XCTAssertEqual(try run(["check"]).status, 64)
+        XCTAssertEqual(try run(["frobnicate"]).status, 64)
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Exit codes"), help.stdout)
+    }
+}

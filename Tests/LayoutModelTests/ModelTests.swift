@@ -1,0 +1,55 @@
+import LayoutModel
+import Testing
+
+@Suite("Model values")
+struct ModelTests {
+    @Test("attributes: axes and kinds")
+    func attributes() {
+        #expect(Attribute.allCases.count == 18)
+        #expect(Attribute.allCases.filter(\.isDimension) == [.width, .height])
+        #expect(Attribute.width.axis == .horizontal && Attribute.height.axis == .vertical)
+        #expect(Attribute.allCases.filter { $0.axis == .vertical }.map(\.rawValue).sorted()
+                == ["bottom", "bottomMargin", "centerY", "centerYWithinMargins", "height", "top", "topMargin"])
+    }
+
+    @Test("named priorities")
+    func priorities() {
+        #expect(Priority.required.rawValue == 1000 && Priority.required.isRequired)
+        #expect(Priority.high.rawValue == 750 && Priority.low.rawValue == 250 && Priority.fitting.rawValue == 50)
+        #expect(Priority(750) == .high)
+        #expect(!Priority(0.5).isValid && Priority(1).isValid && !Priority(1001).isValid)
+    }
+
+    @Test("equality ignores source locations")
+    func equalityIgnoresLocations() {
+        let here = SourceLocation(file: "a.layout", line: 3, column: 1)
+        let there = SourceLocation(file: "b.layout", line: 9, column: 4)
+        let a = LayoutConstraint(ItemAttribute("v", .width, location: here), .equal, nil, constant: 1,
+                                 locations: ConstraintLocations(start: here))
+        let b = LayoutConstraint(ItemAttribute("v", .width, location: there), .equal, nil, constant: 1,
+                                 locations: ConstraintLocations(start: there))
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a.displayName == "a.layout:3")
+    }
+
+    @Test("number formatting: integers plain, others shortest round-trip")
+    func numbers() {
+        #expect(formatNumber(16) == "16")
+        #expect(formatNumber(-0.0) == "0")
+        #expect(formatNumber(0.625) == "0.625")
+        #expect(Double(formatNumber(1.0 / 3)) == 1.0 / 3)
+        #expect(Double(formatNumber(5e20)) == 5e20)
+        #expect(formatNumber(111.66666666, maxFractionDigits: 4) == "111.6667")
+        #expect(formatNumber(-469.00001, maxFractionDigits: 4) == "-469")
+        #expect(formatNumber(-0.00001, maxFractionDigits: 4) == "0")
+        #expect(formatNumber(2.5, maxFractionDigits: 0) == "3")
+    }
+
+    @Test("a constraint's description is its .layout text")
+    func description() {
+        let c = LayoutConstraint(ItemAttribute("a", .left), .greaterThanOrEqual, ItemAttribute("b", .right),
+                                 multiplier: 2, constant: -10, priority: .high)
+        #expect(c.description == "a.left >= b.right * 2 - 10 @ 750")
+    }
+}
