@@ -40,6 +40,18 @@ let package = Package(
         /// Generated corpus families (the alternating grid scaled up, ...).
         .target(name: "LayoutGenerators", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
+        // MARK: Solving
+
+        /// The solver protocol, solutions, tolerance, expectation checks.
+        .target(name: "LayoutSolving", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+
+        /// The native incremental Cassowary solver (no dependencies) ...
+        .target(name: "Cassowary", swiftSettings: swiftSettings),
+
+        /// ... and its adapter to whole layouts.
+        .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving"],
+                swiftSettings: swiftSettings),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -48,6 +60,8 @@ let package = Package(
                 "LayoutModel",
                 "LayoutFormat",
                 "LayoutGenerators",
+                "LayoutSolving",
+                "CassowaryLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -77,6 +91,12 @@ let package = Package(
         .testTarget(
             name: "LayoutGeneratorsTests",
             dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CassowaryTests",
+            dependencies: ["Cassowary", "CassowaryLayout", "LayoutModel", "LayoutFormat", "LayoutSolving",
+                           "LayoutGenerators", "LayoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

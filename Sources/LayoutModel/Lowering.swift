@@ -83,6 +83,13 @@ public struct LoweredConstraint: Hashable, Sendable {
     public var relation: Relation
     public var priority: Priority
     public var origin: Origin
+
+    public init(expression: LinearExpression, relation: Relation, priority: Priority, origin: Origin) {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
+        self.origin = origin
+    }
 }
 
 /// A layout lowered for one variant: frame variables and linear relations,

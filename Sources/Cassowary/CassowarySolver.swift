@@ -1,0 +1,448 @@
+/// A native incremental Cassowary solver (Badros, Borning & Stuckey, TOCHI
+/// 2001) with exact lexicographic priorities.
+///
+/// The tableau is kept in solved form with slack and error symbols; adding a
+/// constraint substitutes it into the tableau and re-optimises with the
+/// primal simplex; editing re-optimises with the dual simplex.
+///
+/// Differences from kiwi, each for a measured reason:
+/// - **No dummy markers for required equalities.** kiwi puts a dummy symbol in
+///   every required equality's row so it can be removed later; dummies never
+///   leave the rows, so on a chain (the alternating grid) every row inherits
+///   the dummies of all rows above it and the tableau grows quadratically.
+///   Here a required equality is removed by rebuilding the tableau from the
+///   remaining constraints (linear time); every other constraint keeps its
+///   slack or error marker and is removed incrementally.
+/// - **A column index**, so substitution visits only the rows that contain the
+///   substituted symbol.
+/// - **One objective row per strength**, compared lexicographically.
+/// - **Bland's rule with ties broken by symbol id**: the same input always
+///   gives the same pivots and answer, and the simplex cannot cycle.
+///
+/// Values are read after ``updateVariables()`` with ``value(of:)``.
+public struct CassowarySolver: Sendable {
+    struct ConstraintRecord {
+        var definition: ConstraintDefinition
+        /// Slack (inequality) or positive error (soft equality); nil for a
+        /// required equality.
+        var marker: Symbol?
+        /// The second error symbol of a soft constraint.
+        var other: Symbol?
+        /// A required equality that was implied by the others when added (no row).
+        var redundant: Bool
+        /// Insertion sequence, for rebuilding in the original order.
+        var sequence: Int
+        /// The edit variable this constraint implements, if any.
+        var edit: CassowaryVariable?
+    }
+
+    struct EditRecord {
+        var constraint: CassowaryConstraint
+        var strength: Strength
+        /// The currently suggested value.
+        var value: Double
+    }
+
+    var tableau = Tableau()
+    /// The external symbol of each variable, by variable id.
+    var variableSymbols: [Symbol] = []
+    var variableNames: [String] = []
+    var values: [Double] = []
+    var records: [Int: ConstraintRecord] = [:]
+    var edits: [Int: EditRecord] = [:]
+    var nextConstraintID = 0
+    var nextSequence = 0
+    /// How many times a removal rebuilt the tableau (for benchmarks and tests).
+    public private(set) var rebuildCount = 0
+
+    public init() {}
+
+    // MARK: Variables
+
+    /// Makes a new variable (initial value 0).
+    /// - Complexity: amortised O(1).
+    public mutating func makeVariable(_ name: String = "") -> CassowaryVariable {
+        let symbol = tableau.makeSymbol(.external)
+        variableSymbols.append(symbol)
+        variableNames.append(name)
+        values.append(0)
+        return CassowaryVariable(id: variableSymbols.count - 1)
+    }
+
+    /// The value of a variable as of the last ``updateVariables()``.
+    public func value(of variable: CassowaryVariable) -> Double {
+        values.indices.contains(variable.id) ? values[variable.id] : 0
+    }
+
+    /// Copies the solution out of the tableau: a basic variable's value is its
+    /// row's constant, a parametric one is 0.
+    /// - Complexity: O(variables).
+    public mutating func updateVariables() {
+        for (i, symbol) in variableSymbols.enumerated() {
+            values[i] = tableau.isBasic(symbol) ? tableau.row(symbol).constant : 0
+        }
+    }
+
+    // MARK: Constraints
+
+    /// Whether the constraint is in the solver.
+    public func hasConstraint(_ constraint: CassowaryConstraint) -> Bool { records[constraint.id] != nil }
+
+    /// The number of constraints in the solver (edits included).
+    public var constraintCount: Int { records.count }
+
+    /// Adds a constraint and re-optimises.
+    ///
+    /// - Throws: ``CassowaryError/unsatisfiable(label:conflict:)`` with a minimal
+    ///   explanation if a required constraint cannot hold with the required
+    ///   constraints already added; ``CassowaryError/invalidConstraint(label:reason:)``;
+    ///   ``CassowaryError/unknownVariable(_:)``. The solver is unchanged after a throw.
+    /// - Complexity: O(length of the substituted row × rows containing its
+    ///   subject) plus the simplex pivots it causes; on chain-like layouts,
+    ///   O(1) amortised.
+    @discardableResult
+    public mutating func addConstraint(_ definition: ConstraintDefinition) throws(CassowaryError) -> CassowaryConstraint {
+        try validate(definition)
+        let handle = CassowaryConstraint(id: nextConstraintID)
+        try insert(definition, as: handle, edit: nil, explain: true)
+        nextConstraintID += 1
+        return handle
+    }
+
+    /// Removes a constraint and re-optimises.
+    ///
+    /// - Throws: ``CassowaryError/unknownConstraint(_:)``.
+    /// - Complexity: incremental for inequalities and soft constraints (a pivot);
+    ///   a required equality is removed by rebuilding, O(size of the system).
+    public mutating func removeConstraint(_ constraint: CassowaryConstraint) throws(CassowaryError) {
+        guard let record = records[constraint.id] else { throw .unknownConstraint(constraint) }
+        if let edit = record.edit, edits[edit.id]?.constraint == constraint {
+            throw .unknownConstraint(constraint)  // edits are removed with removeEditVariable
+        }
+        try erase(constraint)
+    }
+
+    mutating func erase(_ constraint: CassowaryConstraint) throws(CassowaryError) {
+        guard let record = records[constraint.id] else { throw .unknownConstraint(constraint) }
+        if record.redundant {
+            records[constraint.id] = nil
+            return
+        }
+        guard let marker = record.marker else {
+            // A required equality: no marker in the rows, so rebuild without it.
+            records[constraint.id] = nil
+            try rebuild()
+            return
+        }
+        records[constraint.id] = nil
+        var infeasible = Set<Int32>()
+        // Remove the error effects from the objective *before* pivoting: the
+        // pivots substitute into the objective, and an error that is still
+        // counted there would pull the answer toward the removed constraint.
+        if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
+            for symbol in [record.marker, record.other].compactMap({ $0 }) where symbol.kind == .error {
+                if tableau.isBasic(symbol) {
+                    tableau.levels[level].addScaled(tableau.row(symbol), -1)
+                } else {
+                    tableau.levels[level].add(symbol, -1)
+                }
+            }
+        }
+        if tableau.isBasic(marker) {
+            _ = tableau.removeRow(marker)
+        } else if let leaving = markerLeavingRow(marker) {
+            var row = tableau.removeRow(leaving)
+            row.solve(for: marker, replacing: leaving)
+            tableau.substitute(marker, row, infeasible: &infeasible)
+            tableau.pivotCount += 1
+        }
+        // The other error symbol now occurs in no row (it only ever appeared
+        // together with the marker); clear rounding residue, then free both.
+        for symbol in [record.marker, record.other].compactMap({ $0 }) {
+            scrub(symbol)
+            tableau.release(symbol)
+        }
+        if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
+            tableau.levelUsers[level] -= 1
+            if tableau.levelUsers[level] == 0 {
+                tableau.levelStrengths.remove(at: level)
+                tableau.levels.remove(at: level)
+                tableau.levelUsers.remove(at: level)
+            }
+        }
+        try optimize()
+        checkInvariants()
+    }
+
+    /// Removes a symbol from every row and objective (its value is 0).
+    mutating func scrub(_ symbol: Symbol) {
+        if tableau.isBasic(symbol) { _ = tableau.removeRow(symbol) }
+        for b in tableau.columns[Int(symbol.id)] {
+            tableau.rows[Int(b)].remove(symbol)
+        }
+        tableau.columns[Int(symbol.id)] = []
+        for k in tableau.levels.indices { tableau.levels[k].remove(symbol) }
+    }
+
+    /// The row to pivot a nonbasic marker into the basis through: the
+    /// restricted row that hits zero first as the marker grows (negative
+    /// coefficient), else the one that hits zero first as it shrinks, else
+    /// any unrestricted row; ties by lowest basic id.
+    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+        var first: (ratio: Double, id: Int32)?
+        var second: (ratio: Double, id: Int32)?
+        var third: Int32?
+        for b in tableau.columns[Int(marker.id)] {
+            let row = tableau.rows[Int(b)]
+            let c = row.coefficient(of: marker)
+            if tableau.kinds[Int(b)] == .external {
+                if third.map({ b < $0 }) ?? true { third = b }
+            } else if c < 0 {
+                let r = -row.constant / c
+                if first.map({ r < $0.ratio || (r == $0.ratio && b < $0.id) }) ?? true { first = (r, b) }
+            } else {
+                let r = row.constant / c
+                if second.map({ r < $0.ratio || (r == $0.ratio && b < $0.id) }) ?? true { second = (r, b) }
+            }
+        }
+        guard let id = first?.id ?? second?.id ?? third else { return nil }
+        return tableau.symbol(id: id)
+    }
+
+    // MARK: Edit variables
+
+    /// Whether the variable has an edit.
+    public func hasEditVariable(_ variable: CassowaryVariable) -> Bool { edits[variable.id] != nil }
+
+    /// Makes a variable editable at a soft strength: `variable = value` holds
+    /// at that strength, for the value last suggested (initially its current value).
+    ///
+    /// - Throws: ``CassowaryError/duplicateEditVariable(_:)``,
+    ///   ``CassowaryError/requiredEditStrength(_:)``, ``CassowaryError/unknownVariable(_:)``.
+    public mutating func addEditVariable(_ variable: CassowaryVariable, strength: Strength) throws(CassowaryError) {
+        guard variableSymbols.indices.contains(variable.id) else { throw .unknownVariable(variable) }
+        guard edits[variable.id] == nil else { throw .duplicateEditVariable(variable) }
+        guard case .soft(let s) = strength else { throw .requiredEditStrength(variable) }
+        guard s.isFinite, s > 0 else { throw .invalidConstraint(label: "edit", reason: "strength must be finite and > 0") }
+        let value = values[variable.id]
+        let definition = ConstraintDefinition(terms: [(variable, 1)], constant: -value, relation: .equal,
+                                              strength: strength, label: "edit \(variableNames[variable.id])")
+        let handle = CassowaryConstraint(id: nextConstraintID)
+        try insert(definition, as: handle, edit: variable, explain: false)
+        nextConstraintID += 1
+        edits[variable.id] = EditRecord(constraint: handle, strength: strength, value: value)
+    }
+
+    /// Removes a variable's edit.
+    /// - Throws: ``CassowaryError/unknownEditVariable(_:)``.
+    public mutating func removeEditVariable(_ variable: CassowaryVariable) throws(CassowaryError) {
+        guard let edit = edits[variable.id] else { throw .unknownEditVariable(variable) }
+        edits[variable.id] = nil
+        try erase(edit.constraint)
+    }
+
+    /// Suggests a value for an edit variable and re-optimises with the dual simplex.
+    ///
+    /// The edit `v - c = e⁺ - e⁻` with a new constant `c + δ` is the old one
+    /// with `e⁺` replaced by `e⁺' + δ`, so only constants change: `e⁺`'s row if
+    /// it is basic, else every row containing `e⁺` (found through the column
+    /// index). Rows that turn negative are repaired by the dual simplex.
+    ///
+    /// - Throws: ``CassowaryError/unknownEditVariable(_:)``, or
+    ///   ``CassowaryError/internalError(_:)`` on numerical breakdown.
+    /// - Complexity: O(rows that depend on the variable) plus dual pivots.
+    public mutating func suggestValue(_ variable: CassowaryVariable, _ value: Double) throws(CassowaryError) {
+        guard var edit = edits[variable.id] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { throw .invalidConstraint(label: "suggestion", reason: "value must be finite") }
+        guard let record = records[edit.constraint.id], let plus = record.marker else {
+            throw .internalError("edit without error symbols")
+        }
+        let delta = value - edit.value
+        edit.value = value
+        edits[variable.id] = edit
+        records[edit.constraint.id]?.definition.constant = -value
+        var infeasible = Set<Int32>()
+        if tableau.isBasic(plus) {
+            tableau.rows[Int(plus.id)].constant -= delta
+            if tableau.rows[Int(plus.id)].constant < 0 { infeasible.insert(plus.id) }
+        } else {
+            for b in tableau.columns[Int(plus.id)] {
+                let bi = Int(b)
+                let c = tableau.rows[bi].coefficient(of: plus)
+                tableau.rows[bi].constant += c * delta
+                if tableau.kinds[bi] != .external && tableau.rows[bi].constant < 0 { infeasible.insert(b) }
+            }
+        }
+        try dualOptimize(&infeasible)
+        checkInvariants()
+    }
+
+    // MARK: Reset and rebuild
+
+    /// Removes every constraint and edit; variables stay (values 0).
+    public mutating func reset() {
+        let names = variableNames
+        self = CassowarySolver()
+        for name in names { _ = makeVariable(name) }
+    }
+
+    /// Rebuilds the tableau from the recorded constraints, in insertion order,
+    /// edits with their current suggestions.
+    mutating func rebuild() throws(CassowaryError) {
+        let ordered = records.sorted { $0.value.sequence < $1.value.sequence }
+        let keepEdits = edits
+        let savedValues = values
+        tableau = Tableau()
+        for i in variableSymbols.indices {
+            let symbol = tableau.makeSymbol(.external)
+            variableSymbols[i] = symbol
+        }
+        records = [:]
+        for (id, record) in ordered {
+            do {
+                try insert(record.definition, as: CassowaryConstraint(id: id), edit: record.edit, explain: false)
+            } catch {
+                throw .internalError("rebuild failed to re-add \(record.definition.label): \(error)")
+            }
+        }
+        edits = keepEdits
+        values = savedValues
+        rebuildCount += 1
+    }
+
+    // MARK: Inserting
+
+    func validate(_ definition: ConstraintDefinition) throws(CassowaryError) {
+        for term in definition.terms where !variableSymbols.indices.contains(term.variable.id) {
+            throw .unknownVariable(term.variable)
+        }
+        guard definition.constant.isFinite, definition.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw .invalidConstraint(label: definition.label, reason: "coefficients and constant must be finite")
+        }
+        if case .soft(let s) = definition.strength, !(s.isFinite && s > 0) {
+            throw .invalidConstraint(label: definition.label, reason: "soft strength must be finite and > 0")
+        }
+    }
+
+    /// Inserts a validated definition under a given handle.
+    mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
+                         explain: Bool) throws(CassowaryError) {
+        var row = tableau.substituted(definition.terms.map { (variableSymbols[$0.variable.id], $0.coefficient) },
+                                      constant: definition.constant)
+        var marker: Symbol?
+        var other: Symbol?
+        var level: Int?
+        switch (definition.relation, definition.strength) {
+        case (.lessThanOrEqual, _), (.greaterThanOrEqual, _):
+            // E <= 0 becomes E + s = 0; E >= 0 becomes E - s = 0 (s >= 0).
+            let sign: Double = definition.relation == .lessThanOrEqual ? 1 : -1
+            let slack = tableau.makeSymbol(.slack)
+            row.add(slack, sign)
+            marker = slack
+            if case .soft(let strength) = definition.strength {
+                // E <= e (soft): E + s - e = 0; e >= 0 is the violation.
+                let error = tableau.makeSymbol(.error)
+                row.add(error, -sign)
+                other = error
+                level = tableau.level(for: strength)
+            }
+        case (.equal, .soft(let strength)):
+            // E = e⁺ - e⁻ with both >= 0: minimising e⁺ + e⁻ minimises |E|.
+            let plus = tableau.makeSymbol(.error), minus = tableau.makeSymbol(.error)
+            row.add(plus, -1)
+            row.add(minus, 1)
+            marker = plus
+            other = minus
+            level = tableau.level(for: strength)
+        case (.equal, .required):
+            break
+        }
+        if let level {
+            tableau.levelUsers[level] += 1
+            for symbol in [marker, other].compactMap({ $0 }) where symbol.kind == .error {
+                tableau.levels[level].add(symbol, 1)
+            }
+        }
+        // Why a non-negative constant: a restricted subject then starts feasible.
+        if row.constant < 0 { row.negate() }
+
+        var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
+                                      sequence: nextSequence, edit: edit)
+        nextSequence += 1
+
+        if let subject = chooseSubject(row, marker: marker, other: other) {
+            row.solve(for: subject)
+            var infeasible = Set<Int32>()
+            tableau.substitute(subject, row, infeasible: &infeasible)
+            tableau.setRow(subject, row)
+        } else if row.cells.isEmpty {
+            // Every variable was eliminated: 0 = constant.
+            guard Row.isZero(row.constant) || abs(row.constant) <= 1e-7 else {
+                releaseNew([marker, other])
+                throw unsatisfiable(definition, explain: explain)
+            }
+            record.redundant = true  // implied by the others (only a required equality gets here)
+        } else {
+            // No subject: add through an artificial variable; undo everything on failure.
+            let saved = tableau
+            let feasible: Bool
+            do {
+                feasible = try addWithArtificialVariable(row)
+            } catch {
+                tableau = saved
+                releaseNew([marker, other])
+                throw error
+            }
+            guard feasible else {
+                tableau = saved
+                releaseNew([marker, other])
+                throw unsatisfiable(definition, explain: explain)
+            }
+        }
+        records[handle.id] = record
+        try optimize()
+        checkInvariants()
+    }
+
+    /// Releases the symbols made for a required constraint that could not be
+    /// added (only required constraints fail, so no level was touched).
+    mutating func releaseNew(_ symbols: [Symbol?]) {
+        for symbol in symbols.compactMap({ $0 }) {
+            scrub(symbol)
+            tableau.release(symbol)
+        }
+    }
+
+    /// The symbol to solve a new row for.
+    ///
+    /// An external symbol if there is one: the one that occurs in the fewest
+    /// rows, ties by id. Why fewest rows: substituting it is then cheapest, and
+    /// a variable that appears nowhere else (the new view of a chain) costs
+    /// nothing, so building a chain is linear whatever the insertion order.
+    /// Otherwise the marker or the other error symbol if its coefficient is
+    /// negative (so that, with a non-negative constant, it starts feasible).
+    func chooseSubject(_ row: Row, marker: Symbol?, other: Symbol?) -> Symbol? {
+        var best: (count: Int, symbol: Symbol)?
+        for cell in row.cells where cell.symbol.kind == .external {
+            let count = tableau.columns[Int(cell.symbol.id)].count
+            if best.map({ count < $0.count }) ?? true { best = (count, cell.symbol) }
+        }
+        if let best { return best.symbol }
+        for candidate in [marker, other].compactMap({ $0 }) where row.coefficient(of: candidate) < 0 {
+            return candidate
+        }
+        return nil
+    }
+
+    /// The unsatisfiable error for a definition, with a minimal explanation
+    /// among the required constraints already added.
+    func unsatisfiable(_ definition: ConstraintDefinition, explain: Bool) -> CassowaryError {
+        guard explain else { return .unsatisfiable(label: definition.label, conflict: []) }
+        let required = records.filter { $0.value.definition.strength == .required }
+            .sorted { $0.value.sequence < $1.value.sequence }
+        let candidates = required.map(\.value.definition) + [definition]
+        let conflict = Self.minimalConflict(candidates, variableCount: variableSymbols.count, mustInclude: candidates.count - 1)
+        let handles = conflict.filter { $0 < required.count }.map { CassowaryConstraint(id: required[$0].key) }
+        return .unsatisfiable(label: definition.label, conflict: handles)
+    }
+}

@@ -1,0 +1,123 @@
+import Synchronization
+
+extension CassowarySolver {
+    /// A stable text dump of the tableau for debugging and snapshot tests:
+    /// rows by basic symbol id, cells by symbol id, then the objective levels.
+    /// Symbols print as `v` (external, with the variable's name), `s` (slack),
+    /// `e` (error) and their id.
+    public func dump() -> String {
+        var names: [Int32: String] = [:]
+        for (i, symbol) in variableSymbols.enumerated() where !variableNames[i].isEmpty {
+            names[symbol.id] = variableNames[i]
+        }
+        func name(_ s: Symbol) -> String { names[s.id].map { "\(s)[\($0)]" } ?? s.description }
+        func text(_ row: Row) -> String {
+            var out = number(row.constant)
+            for cell in row.cells {
+                out += cell.coefficient < 0 ? " - " : " + "
+                out += "\(number(abs(cell.coefficient))) \(name(cell.symbol))"
+            }
+            return out
+        }
+        var lines = ["rows:"]
+        for id in 0..<tableau.symbolCapacity where tableau.isBasic[id] {
+            let s = tableau.symbol(id: Int32(id))
+            lines.append("  \(name(s)) = \(text(tableau.rows[id]))")
+        }
+        lines.append("objective:")
+        for (k, row) in tableau.levels.enumerated() {
+            lines.append("  level \(number(tableau.levelStrengths[k])) (\(tableau.levelUsers[k]) constraints): \(text(row))")
+        }
+        lines.append("edits: " + edits.keys.sorted().map { "\(variableNames[$0].isEmpty ? "v\($0)" : variableNames[$0])=\(number(edits[$0]?.value ?? 0))" }
+            .joined(separator: " "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func number(_ x: Double) -> String {
+        if x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
+
+    /// Counters for benchmarks: rows, cells, symbols, pivots, rebuilds.
+    public var statistics: (rows: Int, cells: Int, longestRow: Int, symbols: Int, pivots: Int, rebuilds: Int) {
+        var rows = 0, cells = 0, longest = 0
+        for id in 0..<tableau.symbolCapacity where tableau.isBasic[id] {
+            rows += 1
+            cells += tableau.rows[id].cells.count
+            longest = max(longest, tableau.rows[id].cells.count)
+        }
+        return (rows, cells, longest, tableau.liveSymbolCount, tableau.pivotCount, rebuildCount)
+    }
+
+    /// Checks the tableau's invariants; compiled in with `LAYOUT_BENCH_INVARIANTS`
+    /// (debug builds, so every test runs it after every mutation). Returns the
+    /// violations found (empty when sound).
+    @discardableResult
+    public func _checkInvariants() -> [String] {
+        var problems: [String] = []
+        for id in 0..<tableau.symbolCapacity {
+            let basic = tableau.isBasic[id]
+            let row = tableau.rows[id]
+            if basic {
+                var previous: Int32 = -1
+                for cell in row.cells {
+                    if cell.symbol.id <= previous { problems.append("row \(id): cells not sorted") }
+                    previous = cell.symbol.id
+                    if tableau.isBasic[Int(cell.symbol.id)] { problems.append("row \(id) contains basic symbol \(cell.symbol)") }
+                    if !tableau.columns[Int(cell.symbol.id)].contains(Int32(id)) {
+                        problems.append("column \(cell.symbol) misses row \(id)")
+                    }
+                    if Row.isZero(cell.coefficient) { problems.append("row \(id) keeps a zero coefficient") }
+                }
+                if tableau.kinds[id] != .external && row.constant < -1e-6 {
+                    problems.append("restricted row \(id) is infeasible: \(row.constant)")
+                }
+            } else if !row.cells.isEmpty {
+                problems.append("non-basic symbol \(id) has cells")
+            }
+            for b in tableau.columns[id] where !tableau.isBasic[Int(b)] || tableau.rows[Int(b)].coefficient(of: tableau.symbol(id: Int32(id))) == 0 {
+                problems.append("column \(id) lists row \(b) that does not contain it")
+            }
+        }
+        for (k, level) in tableau.levels.enumerated() {
+            for cell in level.cells where tableau.isBasic[Int(cell.symbol.id)] {
+                problems.append("objective level \(k) contains basic symbol \(cell.symbol)")
+            }
+            for cell in level.cells where cell.symbol.kind == .external {
+                problems.append("objective level \(k) contains external \(cell.symbol)")
+            }
+        }
+        if tableau.levelStrengths != tableau.levelStrengths.sorted(by: >) { problems.append("levels out of order") }
+        return problems
+    }
+
+    /// Runs the invariant check in builds with `LAYOUT_BENCH_INVARIANTS`.
+    func checkInvariants() {
+        #if LAYOUT_BENCH_INVARIANTS
+        let problems = _checkInvariants()
+        if !problems.isEmpty {
+            // Never a trap: tests read them through InvariantLog.take().
+            InvariantLog.record(problems)
+        }
+        #endif
+    }
+}
+
+/// Invariant violations seen in builds with `LAYOUT_BENCH_INVARIANTS`, for
+/// tests to assert on (a check never traps).
+public enum InvariantLog {
+    private static let violations = Mutex<[String]>([])
+
+    static func record(_ problems: [String]) {
+        violations.withLock { $0 += problems.prefix(10) }
+    }
+
+    /// Takes and clears the recorded violations.
+    public static func take() -> [String] {
+        violations.withLock { v in
+            let taken = v
+            v = []
+            return taken
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// One row of the tableau: `basic = constant + Σ coefficient × symbol`, or,
+/// before it has a basic symbol, the relation `0 = constant + Σ ...`.
+///
+/// Cells are kept sorted by symbol id in a flat array: rows here are short
+/// (a handful of cells on chain-like layouts), so a sorted vector beats a
+/// hash map on both lookups and merges, and iteration order is deterministic.
+struct Row: Equatable {
+    struct Cell: Equatable {
+        var symbol: Symbol
+        var coefficient: Double
+    }
+
+    var constant: Double
+    private(set) var cells: [Cell]
+
+    /// Coefficients whose magnitude is at most this are treated as zero and dropped.
+    static let epsilon = 1e-9
+
+    init(constant: Double = 0, cells: [Cell] = []) {
+        self.constant = constant
+        self.cells = cells
+    }
+
+    static func isZero(_ value: Double) -> Bool { abs(value) <= epsilon }
+
+    /// Binary search for the symbol's position.
+    /// - Complexity: O(log *n*).
+    func index(of symbol: Symbol) -> (found: Bool, index: Int) {
+        var lo = 0, hi = cells.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let id = cells[mid].symbol.id
+            if id == symbol.id { return (true, mid) }
+            if id < symbol.id { lo = mid + 1 } else { hi = mid }
+        }
+        return (false, lo)
+    }
+
+    /// The coefficient of a symbol (0 if absent).
+    func coefficient(of symbol: Symbol) -> Double {
+        let (found, i) = index(of: symbol)
+        return found ? cells[i].coefficient : 0
+    }
+
+    /// Adds `coefficient × symbol`; returns +1 if the symbol was inserted,
+    /// -1 if it cancelled out and was removed, 0 otherwise (for column upkeep).
+    /// - Complexity: O(*n*) worst case (array insertion), O(log *n*) to update.
+    @discardableResult
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        let (found, i) = index(of: symbol)
+        if found {
+            let sum = cells[i].coefficient + coefficient
+            if Row.isZero(sum) {
+                cells.remove(at: i)
+                return -1
+            }
+            cells[i].coefficient = sum
+            return 0
+        }
+        guard !Row.isZero(coefficient) else { return 0 }
+        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: i)
+        return 1
+    }
+
+    /// Removes a symbol's cell; returns whether it was present.
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Bool {
+        let (found, i) = index(of: symbol)
+        if found { cells.remove(at: i) }
+        return found
+    }
+
+    /// Multiplies the row by -1.
+    mutating func negate() {
+        constant = -constant
+        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+    }
+
+    /// Rewrites the relation `0 = constant + Σ a_j x_j` as
+    /// `subject = -(constant + Σ_{j≠subject} a_j x_j) / a_subject`.
+    ///
+    /// Precondition (checked by callers): the subject has a nonzero coefficient.
+    mutating func solve(for subject: Symbol) {
+        let (found, i) = index(of: subject)
+        guard found else { return }
+        let scale = -1 / cells[i].coefficient
+        cells.remove(at: i)
+        constant *= scale
+        for j in cells.indices { cells[j].coefficient *= scale }
+    }
+
+    /// Turns `basic = ...` into `entering = ...`: inserts `-1 × basic` to
+    /// get the relation `0 = ... - basic`, then solves it for `entering`.
+    mutating func solve(for entering: Symbol, replacing basic: Symbol) {
+        add(basic, -1)
+        solve(for: entering)
+    }
+
+    /// The merge of `self` and `factor × other`, skipping `skip`, calling
+    /// `onChange(symbol, +1|-1)` for each cell inserted or cancelled.
+    ///
+    /// Why one merge pass instead of repeated `add`: substitution is the hot
+    /// loop; a linear merge of two sorted arrays avoids O(n) insertions.
+    /// - Complexity: O(*n* + *m*).
+    @inline(__always)
+    mutating func addScaled(_ other: Row, _ factor: Double, skipping skip: Symbol? = nil,
+                            onChange: (Symbol, Int) -> Void = { _, _ in }) {
+        constant += factor * other.constant
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + other.cells.count)
+        var i = 0, j = 0
+        let a = cells, b = other.cells
+        let skipID = skip?.id ?? -1
+        while i < a.count || j < b.count {
+            if j >= b.count || (i < a.count && a[i].symbol.id < b[j].symbol.id) {
+                if a[i].symbol.id == skipID {
+                    onChange(a[i].symbol, -1)
+                } else {
+                    merged.append(a[i])
+                }
+                i += 1
+            } else if i >= a.count || b[j].symbol.id < a[i].symbol.id {
+                let c = factor * b[j].coefficient
+                if !Row.isZero(c) {
+                    merged.append(Cell(symbol: b[j].symbol, coefficient: c))
+                    onChange(b[j].symbol, 1)
+                }
+                j += 1
+            } else {
+                if a[i].symbol.id == skipID {
+                    onChange(a[i].symbol, -1)
+                } else {
+                    let c = a[i].coefficient + factor * b[j].coefficient
+                    if Row.isZero(c) {
+                        onChange(a[i].symbol, -1)
+                    } else {
+                        merged.append(Cell(symbol: a[i].symbol, coefficient: c))
+                    }
+                }
+                i += 1
+                j += 1
+            }
+        }
+        cells = merged
+    }
+}

@@ -1,0 +1,138 @@
+extension CassowarySolver {
+    /// Coefficients within this of zero do not decide a lexicographic sign.
+    static let objectiveEpsilon = 1e-9
+    /// Constants within this below zero are treated as feasible (rounding).
+    static let feasibilityEpsilon = 1e-9
+
+    /// The objective rows, strongest first: the artificial one while adding
+    /// through an artificial variable, then one per strength.
+    var objectiveRows: [Row] {
+        if let a = tableau.artificial { return [a] + tableau.levels }
+        return tableau.levels
+    }
+
+    /// The entering symbol of the primal simplex: the lowest-id restricted
+    /// symbol whose reduced-cost vector (one coefficient per level, strongest
+    /// first) is lexicographically negative, i.e. whose first non-zero entry
+    /// is negative. Why lowest id (Bland's rule): no cycling, and a
+    /// deterministic pivot sequence.
+    func enteringSymbol() -> Symbol? {
+        var decided: [Int32: Bool] = [:]
+        var best: Int32?
+        for row in objectiveRows {
+            for cell in row.cells where abs(cell.coefficient) > Self.objectiveEpsilon {
+                let id = cell.symbol.id
+                if decided[id] != nil { continue }
+                let negative = cell.coefficient < 0
+                decided[id] = negative
+                if negative && cell.symbol.isRestricted && (best.map { id < $0 } ?? true) { best = id }
+            }
+        }
+        return best.map { tableau.symbol(id: $0) }
+    }
+
+    /// The row that leaves when `entering` grows: among restricted basic rows
+    /// where its coefficient is negative, the smallest `constant / -coefficient`,
+    /// ties by lowest basic id (exact comparison, so the choice does not depend
+    /// on the order the column is visited in).
+    func leavingRow(for entering: Symbol) -> Symbol? {
+        var best: (ratio: Double, id: Int32)?
+        for b in tableau.columns[Int(entering.id)] where tableau.kinds[Int(b)] != .external {
+            let row = tableau.rows[Int(b)]
+            let c = row.coefficient(of: entering)
+            guard c < 0 else { continue }
+            let ratio = max(0, row.constant) / -c
+            if best.map({ ratio < $0.ratio || (ratio == $0.ratio && b < $0.id) }) ?? true { best = (ratio, b) }
+        }
+        return best.map { tableau.symbol(id: $0.id) }
+    }
+
+    /// Primal simplex on the lexicographic objective.
+    /// - Throws: ``CassowaryError/internalError(_:)`` if the objective is unbounded.
+    mutating func optimize() throws(CassowaryError) {
+        var infeasible = Set<Int32>()
+        var guardCount = 0
+        while let entering = enteringSymbol() {
+            guard let leaving = leavingRow(for: entering) else {
+                throw .internalError("objective is unbounded (entering \(entering))")
+            }
+            tableau.pivot(leaving: leaving, entering: entering, infeasible: &infeasible)
+            guardCount += 1
+            if guardCount > 1_000_000 { throw .internalError("primal simplex did not terminate") }
+        }
+    }
+
+    /// Dual simplex: repairs restricted rows with negative constants while
+    /// keeping the objective optimal. Rows are taken lowest id first so the
+    /// pivot sequence is deterministic.
+    mutating func dualOptimize(_ infeasible: inout Set<Int32>) throws(CassowaryError) {
+        var guardCount = 0
+        while let b = infeasible.min() {
+            infeasible.remove(b)
+            let bi = Int(b)
+            guard tableau.isBasic[bi], tableau.rows[bi].constant < -Self.feasibilityEpsilon else { continue }
+            guard let entering = dualEnteringSymbol(tableau.rows[bi]) else {
+                throw .internalError("dual simplex found no entering symbol (row \(tableau.symbol(id: b)))")
+            }
+            tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &infeasible)
+            guardCount += 1
+            if guardCount > 1_000_000 { throw .internalError("dual simplex did not terminate") }
+        }
+    }
+
+    /// The entering symbol of the dual simplex for an infeasible row: among
+    /// restricted symbols with a positive coefficient, the lexicographically
+    /// smallest ratio (objective coefficients / row coefficient), ties by id.
+    func dualEnteringSymbol(_ row: Row) -> Symbol? {
+        let objectives = objectiveRows
+        var best: (ratios: [Double], symbol: Symbol)?
+        for cell in row.cells where cell.coefficient > 0 && cell.symbol.isRestricted {
+            let ratios = objectives.map { $0.coefficient(of: cell.symbol) / cell.coefficient }
+            if let current = best {
+                var less = false
+                for k in ratios.indices {
+                    let d = ratios[k] - current.ratios[k]
+                    if abs(d) > Self.objectiveEpsilon { less = d < 0; break }
+                }
+                if less { best = (ratios, cell.symbol) }
+            } else {
+                best = (ratios, cell.symbol)
+            }
+        }
+        return best?.symbol
+    }
+
+    /// Adds a row that has no subject through an artificial variable `a = row`:
+    /// minimise `a`; the row is feasible iff the minimum is 0. Then `a` is
+    /// pivoted out (if basic) and removed from every row.
+    ///
+    /// - Returns: whether the row is satisfiable with the others.
+    mutating func addWithArtificialVariable(_ row: Row) throws(CassowaryError) -> Bool {
+        let art = tableau.makeSymbol(.slack)
+        tableau.setRow(art, row)
+        tableau.artificial = row
+        defer { tableau.artificial = nil }
+        try optimize()
+        let success = Row.isZero(tableau.artificial?.constant ?? 0) || abs(tableau.artificial?.constant ?? 0) <= 1e-7
+        tableau.artificial = nil
+
+        if tableau.isBasic(art) {
+            var artRow = tableau.removeRow(art)
+            if !artRow.cells.isEmpty {
+                // Pivot any restricted symbol in for it (lowest id).
+                guard let entering = artRow.cells.first(where: { $0.symbol.isRestricted })?.symbol else {
+                    tableau.release(art)
+                    return false
+                }
+                artRow.solve(for: entering, replacing: art)
+                var infeasible = Set<Int32>()
+                tableau.substitute(entering, artRow, infeasible: &infeasible)
+                tableau.setRow(entering, artRow)
+                tableau.pivotCount += 1
+            }
+        }
+        scrub(art)
+        tableau.release(art)
+        return success
+    }
+}

@@ -1,0 +1,168 @@
+/// The simplex tableau in solved form, with a column index.
+///
+/// - `rows[id]` is the row of basic symbol `id` (`isBasic[id]` says whether it is one).
+/// - `columns[id]` is the set of basic symbols whose rows contain symbol `id`.
+///   Why: substituting a symbol then touches only the rows that contain it,
+///   instead of every row of the tableau (kiwi visits all rows per pivot).
+/// - `levels[k]` is the objective row of the k-th soft strength, strongest
+///   first. Why one row per level instead of weighted doubles: priorities are
+///   lexicographic; weights (1e6/1e3/1) break when errors exceed the ratio.
+struct Tableau {
+    private(set) var kinds: [Symbol.Kind?] = []
+    private var freeIDs: [Int32] = []
+    var rows: [Row] = []
+    var isBasic: [Bool] = []
+    var columns: [Set<Int32>] = []
+
+    /// Strengths of the objective levels, strongest first (all soft).
+    var levelStrengths: [Double] = []
+    var levels: [Row] = []
+    /// How many soft constraints use each level; a level is dropped at zero.
+    var levelUsers: [Int] = []
+    /// The artificial objective, above every level, while adding a row that
+    /// has no subject.
+    var artificial: Row?
+
+    /// Simplex pivots done since creation (a machine-independent cost measure).
+    var pivotCount = 0
+
+    // MARK: Symbols
+
+    mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        // Why reuse ids (LIFO): memory returns to its baseline after removals,
+        // and per-symbol arrays stay dense.
+        if let id = freeIDs.popLast() {
+            kinds[Int(id)] = kind
+            return Symbol(id: id, kind: kind)
+        }
+        let id = Int32(kinds.count)
+        kinds.append(kind)
+        rows.append(Row())
+        isBasic.append(false)
+        columns.append([])
+        return Symbol(id: id, kind: kind)
+    }
+
+    /// Returns a symbol's id to the pool; it must be in no row.
+    mutating func release(_ symbol: Symbol) {
+        let i = Int(symbol.id)
+        kinds[i] = nil
+        rows[i] = Row()
+        isBasic[i] = false
+        columns[i] = []
+        freeIDs.append(symbol.id)
+    }
+
+    func symbol(id: Int32) -> Symbol {
+        Symbol(id: id, kind: kinds[Int(id)] ?? .external)
+    }
+
+    var symbolCapacity: Int { kinds.count }
+    var liveSymbolCount: Int { kinds.count - freeIDs.count }
+
+    // MARK: Rows
+
+    func isBasic(_ s: Symbol) -> Bool { isBasic[Int(s.id)] }
+    func row(_ s: Symbol) -> Row { rows[Int(s.id)] }
+
+    /// Makes `basic` basic with `row`, indexing its cells.
+    mutating func setRow(_ basic: Symbol, _ row: Row) {
+        let b = Int(basic.id)
+        for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
+        rows[b] = row
+        isBasic[b] = true
+    }
+
+    /// Removes and returns the row of a basic symbol, unindexing its cells.
+    mutating func removeRow(_ basic: Symbol) -> Row {
+        let b = Int(basic.id)
+        let row = rows[b]
+        for cell in row.cells { columns[Int(cell.symbol.id)].remove(basic.id) }
+        rows[b] = Row()
+        isBasic[b] = false
+        return row
+    }
+
+    /// Replaces `symbol` by `row` (its new definition) in every row that
+    /// contains it and in the objectives; records restricted rows that became
+    /// infeasible (negative constant).
+    ///
+    /// - Complexity: O(Σ lengths of the rows containing `symbol`), not O(rows).
+    mutating func substitute(_ symbol: Symbol, _ row: Row, infeasible: inout Set<Int32>) {
+        let s = Int(symbol.id)
+        let targets = columns[s]
+        columns[s] = []
+        for b in targets {
+            let bi = Int(b)
+            let coefficient = rows[bi].coefficient(of: symbol)
+            // Why not `rows[bi].addScaled(...) { columns... }`: the closure would
+            // capture `self` while `rows` is being mutated (exclusivity).
+            var target = rows[bi]
+            var changes: [(Int32, Int)] = []
+            target.addScaled(row, coefficient, skipping: symbol) { sym, change in
+                if sym.id != symbol.id { changes.append((sym.id, change)) }
+            }
+            rows[bi] = target
+            for (id, change) in changes {
+                if change > 0 { columns[Int(id)].insert(b) } else { columns[Int(id)].remove(b) }
+            }
+            if kinds[bi] != .external && target.constant < 0 { infeasible.insert(b) }
+        }
+        for k in levels.indices {
+            let coefficient = levels[k].coefficient(of: symbol)
+            if coefficient != 0 { levels[k].addScaled(row, coefficient, skipping: symbol) }
+        }
+        if let a = artificial {
+            let coefficient = a.coefficient(of: symbol)
+            if coefficient != 0 {
+                var updated = a
+                updated.addScaled(row, coefficient, skipping: symbol)
+                artificial = updated
+            }
+        }
+    }
+
+    /// Leaving `leaving`, entering `entering`: solve the leaving row for the
+    /// entering symbol and substitute it everywhere.
+    mutating func pivot(leaving: Symbol, entering: Symbol, infeasible: inout Set<Int32>) {
+        var row = removeRow(leaving)
+        row.solve(for: entering, replacing: leaving)
+        substitute(entering, row, infeasible: &infeasible)
+        setRow(entering, row)
+        pivotCount += 1
+    }
+
+    /// A row with every basic symbol replaced by its row (the relation's
+    /// expression in terms of parametric symbols only).
+    func substituted(_ terms: [(Symbol, Double)], constant: Double) -> Row {
+        var row = Row(constant: constant)
+        for (symbol, coefficient) in terms {
+            if isBasic(symbol) {
+                row.addScaled(rows[Int(symbol.id)], coefficient)
+            } else {
+                row.add(symbol, coefficient)
+            }
+        }
+        return row
+    }
+
+    // MARK: Levels
+
+    /// The index of a soft strength's level, creating it if needed.
+    mutating func level(for strength: Double) -> Int {
+        var lo = 0, hi = levelStrengths.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if levelStrengths[mid] == strength { return mid }
+            if levelStrengths[mid] > strength { lo = mid + 1 } else { hi = mid }
+        }
+        levelStrengths.insert(strength, at: lo)
+        levels.insert(Row(), at: lo)
+        levelUsers.insert(0, at: lo)
+        return lo
+    }
+
+    func existingLevel(for strength: Double) -> Int? {
+        levelStrengths.firstIndex(of: strength)
+    }
+}

@@ -1,0 +1,181 @@
+import Cassowary
+import LayoutModel
+import LayoutSolving
+
+/// The native Cassowary solver behind the ``LayoutSolver`` protocol.
+///
+/// The container's size is a pair of edit variables at ``containerStrength``,
+/// a soft level above every layout priority: resizing is a dual-simplex
+/// re-solve, and a size the required constraints cannot meet shows up as a
+/// non-zero error on that level, which is reported as unsatisfiable (with a
+/// minimal conflict) instead of being silently moved.
+public final class CassowaryLayoutSolver: LayoutSolver {
+    public let name = "cassowary"
+    public let capabilities = SolverCapabilities(incremental: true, editVariables: true, prioritySemantics: .lexicographic,
+                                                 ambiguityAnalysis: false, conflictExplanation: true)
+
+    /// The container's edit strength: soft, but above every priority 1...999.
+    public static let containerStrength = Strength.soft(1000)
+    /// A container size counts as met when the solved size is this close.
+    public static let containerTolerance = Tolerance(absolute: 1e-6, relative: 1e-9)
+
+    var solver = CassowarySolver()
+    var layout: Layout?
+    var system: LoweredSystem?
+    /// Solver variables by ``FrameVariable/index``.
+    var variables: [CassowaryVariable] = []
+    /// Handles of the active layout constraints that are in the solver.
+    var handles: [Int: CassowaryConstraint] = [:]
+    var origins: [CassowaryConstraint: LoweredConstraint.Origin] = [:]
+    /// Active constraints that could not be added (they conflict with earlier ones).
+    var failed: [Int] = []
+    var firstConflict: [ConflictMember] = []
+    var heightEdited = false
+
+    public init() {}
+
+    /// The underlying solver (for statistics and dumps).
+    public var cassowary: CassowarySolver { solver }
+
+    public func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution {
+        let system: LoweredSystem
+        do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
+        self.layout = layout
+        self.system = system
+        solver = CassowarySolver()
+        handles = [:]
+        origins = [:]
+        failed = []
+        firstConflict = []
+        heightEdited = false
+        variables = system.variables.map { solver.makeVariable(system.name(of: $0)) }
+
+        do {
+            // The container: x = y = 0 required; the size as edits (added first:
+            // the cheap order, see the benchmarks).
+            for row in system.constraints {
+                if case .container(let component) = row.origin, component == .x || component == .y {
+                    let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
+                    origins[handle] = row.origin
+                }
+            }
+            try applySize(system.size)
+        } catch {
+            throw .internalError("\(error)")
+        }
+        for row in system.constraints {
+            if case .constraint(let index) = row.origin { try add(index, row) }
+        }
+        return try solution()
+    }
+
+    public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
+        guard let system else { throw .notLoaded }
+        do { try applySize(size) } catch { throw .internalError("\(error)") }
+        self.system = system.withContainerSize(size)
+        return try solution()
+    }
+
+    public func switchVariant(to variant: String?) throws(SolverError) -> Solution {
+        guard let layout, system != nil else { throw .notLoaded }
+        let new: LoweredSystem
+        do { new = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
+        let newRows = Dictionary(uniqueKeysWithValues: new.constraints.compactMap { row -> (Int, LoweredConstraint)? in
+            if case .constraint(let i) = row.origin { return (i, row) } else { return nil }
+        })
+        do {
+            // Remove what the new variant does not have, then add what it adds.
+            for index in handles.keys.sorted() where newRows[index] == nil {
+                if let handle = handles.removeValue(forKey: index) {
+                    try solver.removeConstraint(handle)
+                    origins[handle] = nil
+                }
+            }
+        } catch {
+            throw .internalError("\(error)")
+        }
+        // Constraints that failed before are retried: their partners may be gone.
+        failed = []
+        firstConflict = []
+        system = new
+        for index in newRows.keys.sorted() where handles[index] == nil {
+            if let row = newRows[index] { try add(index, row) }
+        }
+        do { try applySize(new.size) } catch { throw .internalError("\(error)") }
+        return try solution()
+    }
+
+    // MARK: Internals
+
+    func definition(_ row: LoweredConstraint, label: String) -> ConstraintDefinition {
+        ConstraintDefinition(
+            terms: row.expression.terms.map { (variables[$0.variable.index], $0.coefficient) },
+            constant: row.expression.constant,
+            relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
+            strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue),
+            label: label)
+    }
+
+    func label(_ index: Int) -> String {
+        guard let layout else { return "#\(index)" }
+        return layout.constraints[index].displayName
+    }
+
+    /// Adds layout constraint `index`; a conflict is recorded, not thrown.
+    func add(_ index: Int, _ row: LoweredConstraint) throws(SolverError) {
+        do {
+            let handle = try solver.addConstraint(definition(row, label: label(index)))
+            handles[index] = handle
+            origins[handle] = row.origin
+        } catch {
+            guard case .unsatisfiable(_, let conflict) = error else { throw .internalError("\(error)") }
+            failed.append(index)
+            if firstConflict.isEmpty, let layout, let system {
+                let members = conflict.compactMap { origins[$0] } + [.constraint(index: index)]
+                firstConflict = members.map { ConflictMember(origin: $0, in: layout, size: system.size) }
+            }
+        }
+    }
+
+    func applySize(_ size: ContainerSize) throws(CassowaryError) {
+        let width = variables[FrameVariable(view: 0, component: .width).index]
+        let height = variables[FrameVariable(view: 0, component: .height).index]
+        if !solver.hasEditVariable(width) { try solver.addEditVariable(width, strength: Self.containerStrength) }
+        try solver.suggestValue(width, size.width)
+        if let h = size.height {
+            if !solver.hasEditVariable(height) { try solver.addEditVariable(height, strength: Self.containerStrength) }
+            try solver.suggestValue(height, h)
+            heightEdited = true
+        } else if solver.hasEditVariable(height) {
+            try solver.removeEditVariable(height)
+            heightEdited = false
+        }
+    }
+
+    func solution() throws(SolverError) -> Solution {
+        guard let layout, let system else { throw .notLoaded }
+        solver.updateVariables()
+        let values = variables.map { solver.value(of: $0) }
+        var status = Solution.Status.solved
+        var conflict = firstConflict
+        if !failed.isEmpty { status = .unsatisfiable }
+        let tolerance = Self.containerTolerance
+        let widthMet = tolerance.isClose(values[FrameVariable(view: 0, component: .width).index], system.size.width)
+        let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true
+        if failed.isEmpty && !(widthMet && heightMet) {
+            status = .unsatisfiable
+            conflict = containerConflict(system, layout)
+        }
+        return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
+                        levels: system.levelErrors(values), ambiguous: nil, conflict: conflict)
+    }
+
+    /// A minimal conflict among the required rows, container rows included
+    /// (the container size cannot be met).
+    func containerConflict(_ system: LoweredSystem, _ layout: Layout) -> [ConflictMember] {
+        let required = system.constraints.filter { $0.priority.isRequired }
+        let definitions = required.map { definition($0, label: "") }
+        let indices = CassowarySolver.minimalConflict(definitions, variableCount: variables.count)
+        return indices.map { ConflictMember(origin: required[$0].origin, in: layout, size: system.size) }
+    }
+}

@@ -1,0 +1,45 @@
+import LayoutModel
+
+/// The outcome of checking one `expect` line against a solution.
+public struct ExpectationResult: Hashable, Sendable {
+    public enum Verdict: String, Hashable, Sendable {
+        case passed, failed
+        /// The solver cannot answer it (e.g. ambiguity from a solver without that analysis).
+        case unsupported
+    }
+
+    public var expectation: Expectation
+    public var verdict: Verdict
+    /// Why it failed, with the numbers.
+    public var reason: String?
+}
+
+extension Solution {
+    /// Checks the expectations of this solution's variant.
+    ///
+    /// Frames within ``Tolerance/expectation`` (1e-3 absolute); `unsatisfiable`
+    /// against the status; `ambiguous` against ``ambiguous`` (unsupported when nil).
+    public func check(_ expectations: [Expectation]) -> [ExpectationResult] {
+        expectations.map { expectation in
+            func result(_ verdict: ExpectationResult.Verdict, _ reason: String? = nil) -> ExpectationResult {
+                ExpectationResult(expectation: expectation, verdict: verdict, reason: reason)
+            }
+            switch expectation.kind {
+            case .unsatisfiable:
+                return status == .unsatisfiable ? result(.passed) : result(.failed, "expected unsatisfiable, solved")
+            case .frame(let view, let expected):
+                guard status == .solved else { return result(.failed, "expected a frame for \(view), layout is unsatisfiable") }
+                guard let actual = frame(of: view) else { return result(.failed, "no frame for \(view)") }
+                let tolerance = Tolerance.expectation
+                let close = FrameComponent.allCases.allSatisfy { tolerance.isClose(actual[$0], expected[$0]) }
+                return close ? result(.passed) : result(.failed, "\(view): expected \(expected), got \(actual)")
+            case .ambiguous(let views):
+                guard status == .solved else { return result(.failed, "expected a solution, layout is unsatisfiable") }
+                guard let ambiguous else { return result(.unsupported) }
+                return Set(views) == Set(ambiguous)
+                    ? result(.passed)
+                    : result(.failed, "expected ambiguous [\(views.joined(separator: " "))], got [\(ambiguous.joined(separator: " "))]")
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import LayoutModel
+
+/// What a solver can do; the harness uses what a solver has and marks the
+/// rest unsupported.
+public struct SolverCapabilities: Hashable, Sendable {
+    public enum PrioritySemantics: String, Hashable, Sendable {
+        /// Higher levels always win (the format's semantics).
+        case lexicographic
+        /// Levels are weights (kiwi's 1e6/1e3/1): may trade a level for enough lower-level error.
+        case weighted
+    }
+
+    /// Add and remove constraints without rebuilding.
+    public var incremental: Bool
+    /// Resize through edit variables without rebuilding.
+    public var editVariables: Bool
+    public var prioritySemantics: PrioritySemantics
+    /// Reports which views are ambiguous.
+    public var ambiguityAnalysis: Bool
+    /// Reports a minimal conflict for unsatisfiable layouts.
+    public var conflictExplanation: Bool
+
+    public init(incremental: Bool, editVariables: Bool, prioritySemantics: PrioritySemantics,
+                ambiguityAnalysis: Bool, conflictExplanation: Bool) {
+        self.incremental = incremental
+        self.editVariables = editVariables
+        self.prioritySemantics = prioritySemantics
+        self.ambiguityAnalysis = ambiguityAnalysis
+        self.conflictExplanation = conflictExplanation
+    }
+}
+
+/// Why a solver could not produce a solution (unsatisfiable layouts are a
+/// ``Solution/Status``, not an error).
+public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownVariant(String)
+    case invalidLayout([Diagnostic])
+    /// `resize` or `switchVariant` before `load`.
+    case notLoaded
+    /// A bug or a numerical breakdown inside the solver.
+    case internalError(String)
+
+    public var description: String {
+        switch self {
+        case .unknownVariant(let name): return "unknown variant '\(name)'"
+        case .invalidLayout(let diagnostics):
+            return "invalid layout: " + diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
+        case .notLoaded: return "no layout is loaded"
+        case .internalError(let message): return "internal solver error: \(message)"
+        }
+    }
+
+    public init(_ error: LoweringError) {
+        switch error {
+        case .unknownVariant(let name): self = .unknownVariant(name)
+        case .invalidLayout(let diagnostics): self = .invalidLayout(diagnostics)
+        }
+    }
+}
+
+/// A solver of whole layouts, as the harness drives it: load a layout in a
+/// variant, then resize or switch variants incrementally where it can.
+public protocol LayoutSolver: AnyObject {
+    /// The solver's name in reports (`cassowary`, `glpk`, ...).
+    var name: String { get }
+    var capabilities: SolverCapabilities { get }
+
+    /// Loads a layout in a variant (nil: the container line) and solves it.
+    /// - Throws: ``SolverError``.
+    func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution
+
+    /// Changes the container size of the loaded variant and re-solves.
+    /// - Throws: ``SolverError/notLoaded``.
+    func resize(to size: ContainerSize) throws(SolverError) -> Solution
+
+    /// Switches the loaded layout to another variant (its size, traits and
+    /// `when` constraints) and re-solves.
+    /// - Throws: ``SolverError``.
+    func switchVariant(to variant: String?) throws(SolverError) -> Solution
+}

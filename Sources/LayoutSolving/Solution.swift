@@ -1,0 +1,132 @@
+import LayoutModel
+
+/// The error of one priority level: the sum over its constraints of `|e|`
+/// (equalities) or `max(0, violation)` (inequalities), `e` the lowered row's value.
+public struct LevelError: Hashable, Sendable {
+    public var priority: Priority
+    public var error: Double
+
+    public init(priority: Priority, error: Double) {
+        self.priority = priority
+        self.error = error
+    }
+}
+
+/// One required constraint of a conflict, named for a person.
+public struct ConflictMember: Hashable, Sendable, CustomStringConvertible {
+    /// Where it came from: a layout constraint or a container row.
+    public var origin: LoweredConstraint.Origin
+    /// Its identifier, else `file:line`, else its text; `container width` for container rows.
+    public var name: String
+    /// The constraint as text.
+    public var text: String
+
+    public init(origin: LoweredConstraint.Origin, name: String, text: String) {
+        self.origin = origin
+        self.name = name
+        self.text = text
+    }
+
+    /// Names a lowered row of `layout`.
+    public init(origin: LoweredConstraint.Origin, in layout: Layout, size: ContainerSize) {
+        self.origin = origin
+        switch origin {
+        case .constraint(let index):
+            let constraint = layout.constraints[index]
+            name = constraint.displayName
+            text = constraint.description
+        case .container(let component):
+            name = "container \(component)"
+            switch component {
+            case .x: text = "super.x = 0"
+            case .y: text = "super.y = 0"
+            case .width: text = "super.width = \(formatNumber(size.width))"
+            case .height: text = "super.height = \(size.height.map(formatNumber) ?? "auto")"
+            }
+        }
+    }
+
+    public var description: String { name == text ? name : "\(name): \(text)" }
+}
+
+/// What a solver found for one variant.
+public struct Solution: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        case solved
+        /// The required constraints (with the container size) cannot all hold.
+        case unsatisfiable
+    }
+
+    public var variant: String
+    public var status: Status
+    /// View names, `super` first, then declaration order.
+    public var viewNames: [String]
+    /// Frames aligned with `viewNames`. For an unsatisfiable variant, the
+    /// solver's best effort with the conflicting constraint left out.
+    public var frames: [Frame]
+    /// Every priority level below required, highest first, with its error.
+    public var levels: [LevelError]
+    /// The views whose frames are not unique; nil when the solver cannot tell.
+    public var ambiguous: [String]?
+    /// A minimal set of required constraints that cannot hold together.
+    public var conflict: [ConflictMember]
+
+    public init(variant: String, status: Status, viewNames: [String], frames: [Frame], levels: [LevelError],
+                ambiguous: [String]?, conflict: [ConflictMember]) {
+        self.variant = variant
+        self.status = status
+        self.viewNames = viewNames
+        self.frames = frames
+        self.levels = levels
+        self.ambiguous = ambiguous
+        self.conflict = conflict
+    }
+
+    /// The frame of a view, or nil.
+    public func frame(of view: String) -> Frame? {
+        viewNames.firstIndex(of: view).map { frames[$0] }
+    }
+}
+
+extension LoweredSystem {
+    /// Per-level errors of an assignment, computed from the rows themselves so
+    /// that every solver is measured the same way.
+    ///
+    /// - Parameter value: the value of each variable, by ``FrameVariable/index``.
+    /// - Complexity: O(rows).
+    public func levelErrors(_ value: [Double]) -> [LevelError] {
+        var sums: [Double: Double] = [:]
+        for row in constraints where !row.priority.isRequired {
+            let e = row.expression.value { value[$0.index] }
+            let error: Double
+            switch row.relation {
+            case .equal: error = abs(e)
+            case .lessThanOrEqual: error = Swift.max(0, e)
+            case .greaterThanOrEqual: error = Swift.max(0, -e)
+            }
+            sums[row.priority.rawValue, default: 0] += error
+        }
+        return sums.keys.sorted(by: >).map { LevelError(priority: Priority($0), error: sums[$0] ?? 0) }
+    }
+
+    /// The largest violation of a required row under an assignment.
+    public func maximumRequiredViolation(_ value: [Double]) -> Double {
+        var worst = 0.0
+        for row in constraints where row.priority.isRequired {
+            let e = row.expression.value { value[$0.index] }
+            switch row.relation {
+            case .equal: worst = Swift.max(worst, abs(e))
+            case .lessThanOrEqual: worst = Swift.max(worst, e)
+            case .greaterThanOrEqual: worst = Swift.max(worst, -e)
+            }
+        }
+        return worst
+    }
+
+    /// Frames from variable values.
+    public func frames(_ value: [Double]) -> [Frame] {
+        viewNames.indices.map { view in
+            Frame(x: value[view * 4], y: value[view * 4 + 1], width: value[view * 4 + 2], height: value[view * 4 + 3])
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Absolute and relative tolerance for comparing solver results: `a` and `b`
+/// are close when `|a - b| <= max(absolute, relative × max(|a|, |b|))`.
+///
+/// Why both: layout values range from fractions of a point to 1e7; an
+/// absolute bound alone is too strict for large values, a relative one too
+/// strict near zero. Like swift-numerics' `isApproximatelyEqual`, this is not
+/// transitive, so it is never used for `Equatable`.
+public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
+    public var absolute: Double
+    public var relative: Double
+
+    public init(absolute: Double, relative: Double) {
+        self.absolute = absolute
+        self.relative = relative
+    }
+
+    /// The format's `expect VIEW = X Y W H` tolerance: 1e-3 absolute.
+    public static let expectation = Tolerance(absolute: 1e-3, relative: 0)
+
+    /// Cross-checks between solvers: 1e-6 absolute, 1e-9 relative.
+    public static let crossCheck = Tolerance(absolute: 1e-6, relative: 1e-9)
+
+    /// Whether `a` and `b` are within tolerance. NaN is close to nothing.
+    public func isClose(_ a: Double, _ b: Double) -> Bool {
+        guard a.isFinite, b.isFinite else { return a == b }
+        return abs(a - b) <= Swift.max(absolute, relative * Swift.max(abs(a), abs(b)))
+    }
+
+    public var description: String { "abs \(absolute), rel \(relative)" }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import CassowaryLayout
+import Foundation
+import LayoutFormat
+import LayoutModel
+import LayoutSolving
+
+/// `layout-bench solve FILE [--solver cassowary] [--variant NAME | --all-variants] [--format text|json]`
+struct SolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve",
+        abstract: "Solve a .layout file and check its expect lines.",
+        discussion: """
+            Prints every view's frame per variant and checks the file's expect lines. \
+            Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid file, \
+            66 for an unreadable one, 64 for an unknown variant.
+            """
+    )
+
+    enum SolverName: String, CaseIterable, ExpressibleByArgument {
+        case cassowary
+    }
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, json
+    }
+
+    @Argument(help: "The .layout file ('-' reads standard input).")
+    var file: String
+
+    @Option(help: "The solver: \(SolverName.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var solver: SolverName = .cassowary
+
+    @Option(help: "Solve this variant only (default: the container line).")
+    var variant: String?
+
+    @Flag(help: "Solve every variant (the default one first), switching incrementally.")
+    var allVariants = false
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func validate() throws {
+        if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
+    }
+
+    func run() throws {
+        let (result, readable) = Inputs.parse(file)
+        let rendered = result.renderedDiagnostics()
+        if !rendered.isEmpty { printError(rendered) }
+        guard let layout = result.layout else { throw (readable ? ExitStatus.dataError : .noInput).exitCode }
+
+        let names: [String?]
+        if allVariants {
+            names = layout.allVariants.map(\.name)
+        } else {
+            if let variant, layout.variant(named: variant) == nil {
+                printError("error: unknown variant '\(variant)'; the file has: "
+                           + layout.allVariants.map(\.name).joined(separator: ", "))
+                throw ExitStatus.usage.exitCode
+            }
+            names = [variant ?? Layout.defaultVariantName]
+        }
+
+        let engine: LayoutSolver = CassowaryLayoutSolver()
+        var outcomes: [(Solution, [ExpectationResult])] = []
+        do {
+            for (i, name) in names.enumerated() {
+                let solution = i == 0 ? try engine.load(layout, variant: name) : try engine.switchVariant(to: name)
+                outcomes.append((solution, solution.check(layout.expectations(for: name))))
+            }
+        } catch {
+            printError("error: \(error)")
+            throw ExitStatus.failure.exitCode
+        }
+
+        switch format {
+        case .json: print(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2))
+        case .text: print(Self.text(file: file, solver: engine.name, layout: layout, outcomes), terminator: "")
+        }
+        if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
+    }
+
+    static func json(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> JSONValue {
+        let results: [JSONValue] = outcomes.map { solution, checks in solution.json(checks: checks) }
+        return .object([("file", .string(file)), ("solver", .string(solver)), ("results", .array(results))])
+    }
+
+    static func text(file: String, solver: String, layout: Layout, _ outcomes: [(Solution, [ExpectationResult])]) -> String {
+        var out = ""
+        for (solution, checks) in outcomes {
+            let size = layout.variant(named: solution.variant)?.size.description ?? ""
+            out += "\(file): variant \(solution.variant) (\(size)), \(solver): \(solution.status.rawValue)\n"
+            let width = solution.viewNames.map(\.count).max() ?? 0
+            for (name, frame) in zip(solution.viewNames, solution.frames) {
+                let cells = [frame.x, frame.y, frame.width, frame.height].map {
+                    let s = formatNumber($0, maxFractionDigits: 4)
+                    return String(repeating: " ", count: max(0, 10 - s.count)) + s
+                }
+                out += "  " + name + String(repeating: " ", count: width - name.count) + cells.joined() + "\n"
+            }
+            if !solution.levels.isEmpty {
+                out += "  levels: " + solution.levels.map { "\($0.priority): \(formatNumber($0.error, maxFractionDigits: 6))" }
+                    .joined(separator: ", ") + "\n"
+            }
+            if !solution.conflict.isEmpty {
+                out += "  conflict: " + solution.conflict.map(\.description).joined(separator: "; ") + "\n"
+            }
+            let passed = checks.filter { $0.verdict == .passed }.count
+            let failed = checks.filter { $0.verdict == .failed }
+            let unsupported = checks.filter { $0.verdict == .unsupported }.count
+            out += "  expectations: \(passed) passed, \(failed.count) failed"
+                + (unsupported > 0 ? ", \(unsupported) unsupported (ambiguity: this solver cannot tell)" : "") + "\n"
+            for check in failed {
+                let where_ = check.expectation.location.map { "\($0): " } ?? ""
+                out += "    \(where_)FAILED \(LayoutPrinter.line(for: check.expectation)): \(check.reason ?? "")\n"
+            }
+        }
+        return out
+    }
+}
