@@ -1,0 +1,191 @@
+import ArgumentParser
+import Cassowary
+import Foundation
+import LayoutGenerators
+import LayoutModel
+
+/// `layout-bench scaling`: how the native Cassowary solver grows on the
+/// alternating grid, for the note and for regressions. A benchmark, not a test.
+struct ScalingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scaling",
+        abstract: "Time the Cassowary solver on the alternating grid at several sizes and insertion orders.",
+        discussion: """
+            For each R: build + solve (every constraint added, variables updated) in four insertion \
+            orders, the growth exponent between successive sizes, the time of one container-width \
+            edit + update (a 320/375/414/768/1024 sweep), and adding + removing one required \
+            constraint. Medians of --repetitions runs after one warm-up. Build in release mode \
+            (scripts/layout-bench does).
+            """
+    )
+
+    @Option(parsing: .upToNextOption, help: "Row counts.")
+    var rows: [Int] = [10, 100, 1000, 10000]
+
+    @Option(help: "Repetitions per measurement (median reported).")
+    var repetitions = 5
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    enum Order: String, CaseIterable {
+        case editFirst = "edit-first", editLast = "edit-last", reversed, shuffled
+    }
+
+    func validate() throws {
+        guard rows.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--rows must be in 1...200000") }
+        guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...1000") }
+    }
+
+    /// The grid lowered, as solver definitions over dense variables.
+    struct Problem {
+        var variableCount: Int
+        var names: [String]
+        var rows: [(terms: [(Int, Double)], constant: Double, relation: CassowaryRelation, strength: Strength)]
+        var widthIndex: Int
+        var probeIndex: Int  // a variable in the middle of the chain (row R/2's left height)
+        var probePartner: Int
+    }
+
+    static func problem(rows: Int) throws -> Problem {
+        let layout = try AlternatingGrid.layout(rows: rows)
+        let system = try layout.lowered()
+        var result: [(terms: [(Int, Double)], constant: Double, relation: CassowaryRelation, strength: Strength)] = []
+        for row in system.constraints {
+            if case .container(let c) = row.origin, c == .width { continue }  // the width is an edit
+            let relation: CassowaryRelation = row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
+            result.append((row.expression.terms.map { ($0.variable.index, $0.coefficient) }, row.expression.constant, relation,
+                           row.priority.isRequired ? .required : .soft(row.priority.rawValue)))
+        }
+        let middle = system.viewNames.firstIndex(of: AlternatingGrid.viewNames(row: max(1, rows / 2)).left) ?? 1
+        let partner = system.viewNames.firstIndex(of: AlternatingGrid.viewNames(row: max(1, rows / 2)).right) ?? 1
+        return Problem(variableCount: system.variableCount, names: system.variables.map { system.name(of: $0) }, rows: result,
+                       widthIndex: FrameVariable(view: 0, component: .width).index,
+                       probeIndex: FrameVariable(view: middle, component: .height).index,
+                       probePartner: FrameVariable(view: partner, component: .width).index)
+    }
+
+    /// Builds and solves in an order; returns the solver and its variables.
+    static func build(_ p: Problem, order: Order, width: Double = 375) throws -> (CassowarySolver, [CassowaryVariable]) {
+        var solver = CassowarySolver()
+        let variables = (0..<p.variableCount).map { solver.makeVariable(p.names[$0]) }
+        func addEdit() throws {
+            try solver.addEditVariable(variables[p.widthIndex], strength: .soft(1000))
+            try solver.suggestValue(variables[p.widthIndex], width)
+        }
+        var indices = Array(p.rows.indices)
+        switch order {
+        case .reversed: indices.reverse()
+        case .shuffled:
+            var rng = SeededGenerator(seed: 42)
+            indices.shuffle(using: &rng)
+        default: break
+        }
+        if order != .editLast { try addEdit() }
+        for i in indices {
+            let r = p.rows[i]
+            try solver.addConstraint(ConstraintDefinition(terms: r.terms.map { (variables[$0.0], $0.1) }, constant: r.constant,
+                                                          relation: r.relation, strength: r.strength))
+        }
+        if order == .editLast { try addEdit() }
+        solver.updateVariables()
+        return (solver, variables)
+    }
+
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    func run() throws {
+        var table: [[String]] = [["R", "constraints", "order", "build+solve", "exponent", "edit+update", "add+rm ineq", "add+rm eq",
+                                  "rows", "cells", "longest"]]
+        var records: [String] = []
+        var previous: [Order: (r: Int, t: Double)] = [:]
+        for r in rows {
+            let problem = try Self.problem(rows: r)
+            for order in Order.allCases {
+                // Why a warm-up: the first run pays page faults and allocator growth.
+                _ = try Self.build(problem, order: order)
+                var times: [Double] = []
+                var built: (CassowarySolver, [CassowaryVariable])?
+                for _ in 0..<repetitions {
+                    times.append(try Self.seconds { built = try Self.build(problem, order: order) })
+                }
+                let t = Self.median(times)
+                let exponent = previous[order].map { log(t / $0.t) / log(Double(r) / Double($0.r)) }
+                previous[order] = (r, t)
+                var editTime = Double.nan, ineqTime = Double.nan, eqTime = Double.nan
+                guard var (solver, variables) = built else { continue }
+                let stats = solver.statistics
+                if order == .editFirst {
+                    let widths: [Double] = [320, 375, 414, 768, 1024]
+                    var edits: [Double] = []
+                    for _ in 0..<max(3, repetitions) {
+                        for w in widths {
+                            edits.append(try Self.seconds {
+                                try solver.suggestValue(variables[problem.widthIndex], w)
+                                solver.updateVariables()
+                            })
+                        }
+                    }
+                    editTime = Self.median(edits)
+                    let probe = variables[problem.probeIndex]
+                    var ineq: [Double] = [], eq: [Double] = []
+                    for _ in 0..<max(3, repetitions) {
+                        ineq.append(try Self.seconds {
+                            let c = try solver.addConstraint(ConstraintDefinition(terms: [(probe, 1)], constant: -1,
+                                                                                  relation: .greaterThanOrEqual, strength: .required))
+                            try solver.removeConstraint(c)
+                            solver.updateVariables()
+                        })
+                        // A required equality that is not implied: a fresh variable tied to the probe.
+                        var fresh = solver
+                        let extra = fresh.makeVariable("extra")
+                        eq.append(try Self.seconds {
+                            let c = try fresh.addConstraint(ConstraintDefinition(terms: [(extra, 1), (probe, -1)], constant: 0,
+                                                                                 relation: .equal, strength: .required))
+                            try fresh.removeConstraint(c)
+                            fresh.updateVariables()
+                        })
+                    }
+                    ineqTime = Self.median(ineq)
+                    eqTime = Self.median(eq)
+                }
+                func ms(_ x: Double) -> String { x.isNaN ? "-" : String(format: "%.4f ms", x * 1000) }
+                table.append([String(r), String(problem.rows.count + 1), order.rawValue, ms(t),
+                              exponent.map { String(format: "%.2f", $0) } ?? "-", ms(editTime), ms(ineqTime), ms(eqTime),
+                              String(stats.rows), String(stats.cells), String(stats.longestRow)])
+                records.append("{\"rows\":\(r),\"order\":\"\(order.rawValue)\",\"build_solve_s\":\(t),\"edit_s\":\(editTime.isNaN ? "null" : "\(editTime)"),\"add_remove_inequality_s\":\(ineqTime.isNaN ? "null" : "\(ineqTime)"),\"add_remove_equality_s\":\(eqTime.isNaN ? "null" : "\(eqTime)"),\"tableau_rows\":\(stats.rows),\"tableau_cells\":\(stats.cells)}")
+                FileHandle.standardError.write(Data("  R=\(r) \(order.rawValue): \(ms(t))\n".utf8))
+            }
+        }
+        if json {
+            print("[\n  " + records.joined(separator: ",\n  ") + "\n]")
+        } else {
+            let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
+            for row in table {
+                print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
+            }
+        }
+    }
+}
+
+/// SplitMix64, for a shuffled order that is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
