@@ -161,4 +161,47 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("Exit codes"), help.stdout)
     }
+
+    func testSolvePrintsFramesAndChecksExpectations() throws {
+        let output = try run(["solve", "Corpus/seed/emoji-playground.layout"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertTrue(output.stdout.contains("  blue          50       110        60       100\n"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("levels: 900: 0, 800: 90"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("expectations: 4 passed, 0 failed, 1 unsupported"), output.stdout)
+    }
+
+    func testSolveJSONAllVariants() throws {
+        let output = try run(["solve", "--all-variants", "--format", "json", "Corpus/seed/readable-constraints.layout"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let results = object?["results"] as? [[String: Any]] ?? []
+        XCTAssertEqual(results.map { $0["variant"] as? String }, ["default", "landscape", "ipad", "ipadLandscape"])
+        XCTAssertEqual(results.map { $0["status"] as? String }, Array(repeating: "solved", count: 4))
+        let frames = results.last?["frames"] as? [String: [Double]]
+        XCTAssertEqual(frames?["control2"], [240, 362, 200, 44])
+        XCTAssertTrue(results.allSatisfy { $0["ambiguous"] is NSNull })
+        // Keys in a stable order: frames follow the declaration order.
+        XCTAssertTrue(output.stdout.contains("\"super\": [0, 0, 375, 667],\n        \"panel\""), output.stdout)
+    }
+
+    func testSolveFailedExpectationExits1() throws {
+        let file = try temporaryFile("container 100 x 100\nviews a\na.left = super.left\na.top = super.top\na.width = 10\na.height = 10\nexpect a = 0 0 11 10\n")
+        let output = try run(["solve", file.path])
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stdout.contains("FAILED expect a = 0 0 11 10: a: expected 0 0 11 10, got 0 0 10 10"), output.stdout)
+    }
+
+    func testSolveUnsatisfiableNamesTheConflict() throws {
+        let file = try temporaryFile("container 100 x 100\nviews a\na.width = 50 # fifty\na.width >= 60 # sixty\nexpect unsatisfiable\n")
+        let output = try run(["solve", "--format", "json", file.path])
+        XCTAssertEqual(output.status, 0, output.stdout)
+        XCTAssertTrue(output.stdout.contains("\"status\": \"unsatisfiable\""), output.stdout)
+        XCTAssertTrue(output.stdout.contains("\"conflict\": [\n        \"fifty\",\n        \"sixty\"\n      ]"), output.stdout)
+    }
+
+    func testSolveUnknownVariantExits64() throws {
+        let output = try run(["solve", "--variant", "nope", "Corpus/seed/alternating-grid.layout"])
+        XCTAssertEqual(output.status, 64)
+        XCTAssertTrue(output.stderr.contains("unknown variant 'nope'; the file has: default, landscape, ipad"), output.stderr)
+    }
 }

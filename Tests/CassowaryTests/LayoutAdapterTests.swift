@@ -1,0 +1,110 @@
+import CassowaryLayout
+import LayoutFormat
+import LayoutGenerators
+import LayoutModel
+import LayoutSolving
+import Testing
+
+@Suite("Cassowary on whole layouts")
+struct LayoutAdapterTests {
+    static func corpusFiles() -> [String] {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        let root = parts.joined(separator: "/")
+        return ["seed/alternating-grid", "seed/compact-constraint", "seed/emoji-playground", "seed/readable-constraints",
+                "seed/textual-auto-layout", "generated/alternating-grid-r1", "generated/alternating-grid-r3",
+                "generated/alternating-grid-r10"].map { "\(root)/Corpus/\($0).layout" }
+    }
+
+    func parse(_ text: String) throws -> Layout {
+        try #require(LayoutParser.parse(text, fileName: "t.layout").layout)
+    }
+
+    @Test("every corpus file's expectations hold in every variant", arguments: corpusFiles())
+    func corpus(file: String) throws {
+        let layout = try #require(LayoutParser.parseFile(atPath: file).result.layout)
+        let solver = CassowaryLayoutSolver()
+        for (i, variant) in layout.allVariants.enumerated() {
+            let solution = i == 0 ? try solver.load(layout, variant: variant.name) : try solver.switchVariant(to: variant.name)
+            let results = solution.check(layout.expectations(for: variant.name))
+            for failure in results where failure.verdict == .failed {
+                Issue.record("\(file) \(variant.name): \(failure.reason ?? "")")
+            }
+            #expect(results.filter { $0.verdict == .passed }.count > 0 || layout.expectations(for: variant.name).isEmpty)
+        }
+    }
+
+    @Test("resize equals a fresh solve at that size", arguments: [320.0, 414, 768, 1024, 100])
+    func resizeMatchesFresh(width: Double) throws {
+        let layout = try AlternatingGrid.layout(rows: 10)
+        let incremental = CassowaryLayoutSolver()
+        _ = try incremental.load(layout, variant: nil)
+        let resized = try incremental.resize(to: ContainerSize(width: width, height: nil))
+        var atWidth = layout
+        atWidth.container.width = width
+        let fresh = try CassowaryLayoutSolver().load(atWidth, variant: nil)
+        #expect(resized.status == fresh.status)
+        for (a, b) in zip(resized.frames, fresh.frames) {
+            for c in FrameComponent.allCases { #expect(Tolerance.crossCheck.isClose(a[c], b[c]), "\(a) vs \(b)") }
+        }
+        #expect(resized.levels == fresh.levels)
+    }
+
+    @Test("switching variants incrementally equals loading the variant fresh")
+    func switchMatchesFresh() throws {
+        let layout = try #require(LayoutParser.parseFile(atPath: Self.corpusFiles()[3]).result.layout)
+        let solver = CassowaryLayoutSolver()
+        _ = try solver.load(layout, variant: nil)
+        for name in ["ipadLandscape", "landscape", "ipad", "default", "ipadLandscape"] {
+            let switched = try solver.switchVariant(to: name)
+            let fresh = try CassowaryLayoutSolver().load(layout, variant: name)
+            #expect(switched.frames == fresh.frames, "\(name)")
+        }
+    }
+
+    @Test("a container size the required constraints cannot meet is unsatisfiable, with the container in the conflict")
+    func containerTooSmall() throws {
+        let layout = try parse("""
+            container 320 x 100
+            views a
+            a.left = super.left
+            a.right <= super.right
+            a.width >= 400 # wide
+            a.top = super.top
+            a.height = 10
+            """)
+        let solution = try CassowaryLayoutSolver().load(layout, variant: nil)
+        #expect(solution.status == .unsatisfiable)
+        // super.x cancels out of a.right - super.right, so it is not part of the conflict.
+        #expect(Set(solution.conflict.map(\.name)) == ["container width", "t.layout:3", "t.layout:4", "wide"])
+        let solver = CassowaryLayoutSolver()
+        var wide = layout
+        wide.container.width = 500
+        #expect(try solver.load(wide, variant: nil).status == .solved)
+        #expect(try solver.resize(to: ContainerSize(width: 320, height: 100)).status == .unsatisfiable)
+        #expect(try solver.resize(to: ContainerSize(width: 640, height: 100)).status == .solved)
+    }
+
+    @Test("conflicting required constraints: the first that fails is reported with its minimal conflict")
+    func conflict() throws {
+        let layout = try parse("""
+            container 100 x 100
+            views a b
+            a.width = 50 # first
+            a.height = 10
+            b.height = 10
+            a.width >= b.width + 60
+            b.width = 0 # third
+            """)
+        let solution = try CassowaryLayoutSolver().load(layout, variant: nil)
+        #expect(solution.status == .unsatisfiable)
+        #expect(solution.conflict.map(\.name) == ["first", "t.layout:6", "third"])
+        #expect(solution.check([Expectation(.unsatisfiable)]).first?.verdict == .passed)
+    }
+
+    @Test("solve before load is an error, not a crash")
+    func notLoaded() {
+        #expect(throws: SolverError.notLoaded) { try CassowaryLayoutSolver().resize(to: ContainerSize(width: 1, height: 1)) }
+        #expect(throws: SolverError.notLoaded) { try CassowaryLayoutSolver().switchVariant(to: nil) }
+    }
+}

@@ -1,0 +1,200 @@
+@testable import Cassowary
+import Testing
+
+/// kiwi-style scenarios: every error kind with its payload, and the solver
+/// unchanged after each thrown error.
+@Suite("Cassowary scenarios")
+struct SolverScenarioTests {
+    func eq(_ terms: [(CassowaryVariable, Double)], _ constant: Double, _ strength: Strength = .required,
+            _ relation: CassowaryRelation = .equal, _ label: String = "") -> ConstraintDefinition {
+        ConstraintDefinition(terms: terms, constant: constant, relation: relation, strength: strength, label: label)
+    }
+
+    @Test("x + y = 10, x = 3: y = 7")
+    func simple() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        try solver.addConstraint(eq([(x, 1), (y, 1)], -10))
+        try solver.addConstraint(eq([(x, 1)], -3))
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 3 && solver.value(of: y) == 7)
+        #expect(solver._checkInvariants().isEmpty)
+    }
+
+    @Test("inequalities and soft preferences: x <= 10 required, x = 20 weak -> 10")
+    func softAgainstRequired() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x")
+        try solver.addConstraint(eq([(x, 1)], -10, .required, .lessThanOrEqual))
+        try solver.addConstraint(eq([(x, 1)], -20, .soft(1)))
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 10)
+    }
+
+    @Test("an unsatisfiable required constraint carries a minimal explanation, and the solver is unchanged")
+    func unsatisfiableWithExplanation() throws {
+        var solver = CassowarySolver()
+        let a = solver.makeVariable("a"), b = solver.makeVariable("b"), c = solver.makeVariable("c")
+        let c1 = try solver.addConstraint(eq([(a, 1)], -50, .required, .equal, "a=50"))
+        _ = try solver.addConstraint(eq([(c, 1)], -5, .required, .equal, "c=5 (unrelated)"))
+        let c3 = try solver.addConstraint(eq([(a, 1), (b, -1)], -60, .required, .greaterThanOrEqual, "a>=b+60"))
+        _ = try solver.addConstraint(eq([(b, 1)], 0, .soft(500), .equal, "b=0 soft"))
+        let before = solver.dump()
+        #expect(throws: CassowaryError.unsatisfiable(label: "b=0", conflict: [c1, c3])) {
+            try solver.addConstraint(eq([(b, 1)], 0, .required, .equal, "b=0"))
+        }
+        #expect(solver.dump() == before)
+        #expect(solver._checkInvariants().isEmpty)
+        // Still usable.
+        try solver.addConstraint(eq([(b, 1)], 20, .required, .equal))
+        solver.updateVariables()
+        #expect(solver.value(of: b) == -20)
+    }
+
+    @Test("an unsatisfiable inequality found by the artificial phase is rolled back")
+    func artificialRollback() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        let c1 = try solver.addConstraint(eq([(x, 1)], 0, .required, .greaterThanOrEqual, "x>=0"))
+        let c2 = try solver.addConstraint(eq([(y, 1)], 0, .required, .greaterThanOrEqual, "y>=0"))
+        let c3 = try solver.addConstraint(eq([(x, 1), (y, 1)], -10, .required, .equal, "x+y=10"))
+        solver.updateVariables()
+        let before = solver.dump()
+        // x - y >= 20 is impossible with x + y = 10, y >= 0 (x <= 10).
+        do {
+            try solver.addConstraint(eq([(x, 1), (y, -1)], -20, .required, .greaterThanOrEqual, "x-y>=20"))
+            Issue.record("expected unsatisfiable")
+        } catch {
+            guard case .unsatisfiable(let label, let conflict) = error else { Issue.record("\(error)"); return }
+            #expect(label == "x-y>=20")
+            #expect(conflict == [c2, c3])
+            _ = c1
+        }
+        #expect(solver.dump() == before)
+        #expect(solver._checkInvariants().isEmpty)
+    }
+
+    @Test("0 = 5 is unsatisfiable alone; 0 = 0 is redundant and removable")
+    func constantRows() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x")
+        #expect(throws: CassowaryError.unsatisfiable(label: "0=5", conflict: [])) {
+            try solver.addConstraint(eq([], 5, .required, .equal, "0=5"))
+        }
+        let redundant = try solver.addConstraint(eq([(x, 1), (x, -1)], 0))
+        #expect(solver.hasConstraint(redundant))
+        try solver.removeConstraint(redundant)
+        #expect(!solver.hasConstraint(redundant))
+    }
+
+    @Test("duplicate and unknown constraints, edits, variables")
+    func errorKinds() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x")
+        let c = try solver.addConstraint(eq([(x, 1)], -1, .soft(10)))
+        try solver.removeConstraint(c)
+        #expect(throws: CassowaryError.unknownConstraint(c)) { try solver.removeConstraint(c) }
+        try solver.addEditVariable(x, strength: .soft(100))
+        #expect(throws: CassowaryError.duplicateEditVariable(x)) { try solver.addEditVariable(x, strength: .soft(5)) }
+        let y = solver.makeVariable("y")
+        #expect(throws: CassowaryError.requiredEditStrength(y)) { try solver.addEditVariable(y, strength: .required) }
+        #expect(throws: CassowaryError.unknownEditVariable(y)) { try solver.suggestValue(y, 3) }
+        #expect(throws: CassowaryError.unknownEditVariable(y)) { try solver.removeEditVariable(y) }
+        let ghost = CassowaryVariable(id: 99)
+        #expect(throws: CassowaryError.unknownVariable(ghost)) { try solver.addConstraint(eq([(ghost, 1)], 0)) }
+        #expect(throws: CassowaryError.self) { try solver.addConstraint(eq([(x, .nan)], 0)) }
+        #expect(throws: CassowaryError.self) { try solver.addConstraint(eq([(x, 1)], 0, .soft(-1))) }
+        #expect(throws: CassowaryError.self) { try solver.suggestValue(x, .infinity) }
+        try solver.removeEditVariable(x)
+        #expect(!solver.hasEditVariable(x))
+        #expect(solver._checkInvariants().isEmpty)
+    }
+
+    @Test("edits: suggest moves the variable, the dual simplex keeps required constraints")
+    func edits() throws {
+        var solver = CassowarySolver()
+        let left = solver.makeVariable("left"), width = solver.makeVariable("width"), right = solver.makeVariable("right")
+        try solver.addConstraint(eq([(right, 1), (left, -1), (width, -1)], 0))
+        try solver.addConstraint(eq([(width, 1)], -10, .required, .greaterThanOrEqual))
+        try solver.addConstraint(eq([(width, 1)], -100, .soft(1)))
+        try solver.addEditVariable(right, strength: .soft(1000))
+        try solver.addEditVariable(left, strength: .soft(1000))
+        try solver.suggestValue(left, 0)
+        for target in [50.0, 500, 5, 200] {
+            try solver.suggestValue(right, target)
+            solver.updateVariables()
+            // width >= 10 is required, so right cannot go below left + 10.
+            #expect(solver.value(of: right) == max(target, 10))
+            #expect(solver.value(of: width) == max(target, 10))
+            #expect(solver._checkInvariants().isEmpty)
+        }
+    }
+
+    @Test("priorities are lexicographic: 1001 low wishes never outweigh one medium one")
+    func lexicographicNotWeighted() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x")
+        try solver.addConstraint(eq([(x, 1)], 0, .soft(500)))  // x = 0 at 500
+        for _ in 0..<1001 { try solver.addConstraint(eq([(x, 1)], -10, .soft(250))) }  // x = 10 at 250, 1001 times
+        solver.updateVariables()
+        // Weighted strengths (kiwi: medium 1e3, weak 1) would give 1000|x| vs 1001|x - 10|: x = 10.
+        #expect(solver.value(of: x) == 0)
+    }
+
+    @Test("errors beyond the weight ratio do not leak across levels")
+    func largeErrors() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        try solver.addConstraint(eq([(x, 1), (y, -1)], 0, .soft(750)))  // x = y at 750
+        try solver.addConstraint(eq([(x, 1)], -1e7, .soft(250)))  // x = 1e7 at 250
+        try solver.addConstraint(eq([(y, 1)], 0, .soft(250)))  // y = 0 at 250
+        solver.updateVariables()
+        #expect(solver.value(of: x) == solver.value(of: y))
+    }
+
+    @Test("the same input gives the same pivots and the same dump")
+    func determinism() throws {
+        func run() throws -> (String, Int) {
+            var solver = CassowarySolver()
+            let v = (0..<6).map { solver.makeVariable("v\($0)") }
+            for i in 0..<5 {
+                try solver.addConstraint(eq([(v[i + 1], 1), (v[i], -1)], -Double(i), .required, .greaterThanOrEqual))
+                try solver.addConstraint(eq([(v[i], 1)], -Double(i * 7 % 5), .soft(Double(1 + i % 3))))
+            }
+            try solver.addEditVariable(v[5], strength: .soft(999))
+            try solver.suggestValue(v[5], 3)
+            return (solver.dump(), solver.statistics.pivots)
+        }
+        let (a, pa) = try run(), (b, pb) = try run()
+        #expect(a == b && pa == pb)
+    }
+
+    @Test("a stable tableau dump")
+    func dumpSnapshot() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        try solver.addConstraint(eq([(x, 1), (y, -1)], -10, .required, .greaterThanOrEqual))  // x >= y + 10
+        try solver.addConstraint(eq([(y, 1)], -5, .soft(250)))  // y = 5 @ 250
+        #expect(solver.dump() == """
+            rows:
+              v0[x] = 15 + 1 s2 + 1 e3 - 1 e4
+              v1[y] = 5 + 1 e3 - 1 e4
+            objective:
+              level 250 (1 constraints): 0 + 1 e3 + 1 e4
+            edits: 
+
+            """)
+    }
+
+    @Test("reset keeps variables and drops everything else")
+    func reset() throws {
+        var solver = CassowarySolver()
+        let x = solver.makeVariable("x")
+        let c = try solver.addConstraint(eq([(x, 1)], -4))
+        solver.reset()
+        #expect(!solver.hasConstraint(c))
+        try solver.addConstraint(eq([(x, 1)], -6))
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 6)
+    }
+}
