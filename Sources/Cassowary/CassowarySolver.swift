@@ -34,6 +34,9 @@ public struct CassowarySolver: Sendable {
         var sequence: Int
         /// The edit variable this constraint implements, if any.
         var edit: CassowaryVariable?
+        /// For a required equality: the external symbol it was solved for, if
+        /// that symbol occurred in no other row at the time (a fresh subject).
+        var freshSubject: Symbol?
     }
 
     struct EditRecord {
@@ -129,9 +132,18 @@ public struct CassowarySolver: Sendable {
             return
         }
         guard let marker = record.marker else {
-            // A required equality: no marker in the rows, so rebuild without it.
             records[constraint.id] = nil
-            try rebuild()
+            // A required equality has no marker in the rows. If it was solved for
+            // a fresh symbol whose row was never copied into another row, that row
+            // is the only one that depends on it: drop it, and the symbol is free
+            // again. Otherwise rebuild without it.
+            if let subject = record.freshSubject, tableau.isBasic(subject), !tableau.absorbed[Int(subject.id)] {
+                _ = tableau.removeRow(subject)
+                try optimize()
+                checkInvariants()
+            } else {
+                try rebuild()
+            }
             return
         }
         records[constraint.id] = nil
@@ -367,14 +379,16 @@ public struct CassowarySolver: Sendable {
         if row.constant < 0 { row.negate() }
 
         var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
-                                      sequence: nextSequence, edit: edit)
+                                      sequence: nextSequence, edit: edit, freshSubject: nil)
         nextSequence += 1
 
         if let subject = chooseSubject(row, marker: marker, other: other) {
+            let fresh = subject.kind == .external && marker == nil && tableau.columns[Int(subject.id)].isEmpty
             row.solve(for: subject)
             var infeasible = Set<Int32>()
             tableau.substitute(subject, row, infeasible: &infeasible)
-            tableau.setRow(subject, row)
+            tableau.setRow(subject, row, fresh: fresh)
+            if fresh { record.freshSubject = subject }
         } else if row.cells.isEmpty {
             // Every variable was eliminated: 0 = constant.
             guard Row.isZero(row.constant) || abs(row.constant) <= 1e-7 else {

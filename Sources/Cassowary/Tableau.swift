@@ -13,6 +13,12 @@ struct Tableau {
     var rows: [Row] = []
     var isBasic: [Bool] = []
     var columns: [Set<Int32>] = []
+    /// Whether a basic symbol's row has been copied into another row (by a
+    /// new constraint's substitution) or removed (by a pivot) since it was last
+    /// set by ``setRow(_:_:fresh:)``. A required equality whose subject row was
+    /// never absorbed is the only row that depends on it, so it can be removed
+    /// by dropping that row.
+    var absorbed: [Bool] = []
 
     /// Strengths of the objective levels, strongest first (all soft).
     var levelStrengths: [Double] = []
@@ -40,6 +46,7 @@ struct Tableau {
         rows.append(Row())
         isBasic.append(false)
         columns.append([])
+        absorbed.append(true)
         return Symbol(id: id, kind: kind)
     }
 
@@ -50,6 +57,7 @@ struct Tableau {
         rows[i] = Row()
         isBasic[i] = false
         columns[i] = []
+        absorbed[i] = true
         freeIDs.append(symbol.id)
     }
 
@@ -65,12 +73,14 @@ struct Tableau {
     func isBasic(_ s: Symbol) -> Bool { isBasic[Int(s.id)] }
     func row(_ s: Symbol) -> Row { rows[Int(s.id)] }
 
-    /// Makes `basic` basic with `row`, indexing its cells.
-    mutating func setRow(_ basic: Symbol, _ row: Row) {
+    /// Makes `basic` basic with `row`, indexing its cells. `fresh` marks the
+    /// row as not absorbed anywhere yet (see ``absorbed``).
+    mutating func setRow(_ basic: Symbol, _ row: Row, fresh: Bool = false) {
         let b = Int(basic.id)
         for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
         rows[b] = row
         isBasic[b] = true
+        absorbed[b] = !fresh
     }
 
     /// Removes and returns the row of a basic symbol, unindexing its cells.
@@ -80,6 +90,7 @@ struct Tableau {
         for cell in row.cells { columns[Int(cell.symbol.id)].remove(basic.id) }
         rows[b] = Row()
         isBasic[b] = false
+        absorbed[b] = true
         return row
     }
 
@@ -134,10 +145,11 @@ struct Tableau {
 
     /// A row with every basic symbol replaced by its row (the relation's
     /// expression in terms of parametric symbols only).
-    func substituted(_ terms: [(Symbol, Double)], constant: Double) -> Row {
+    mutating func substituted(_ terms: [(Symbol, Double)], constant: Double) -> Row {
         var row = Row(constant: constant)
         for (symbol, coefficient) in terms {
             if isBasic(symbol) {
+                absorbed[Int(symbol.id)] = true
                 row.addScaled(rows[Int(symbol.id)], coefficient)
             } else {
                 row.add(symbol, coefficient)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutFormat
+import LayoutSolving
 
 /// `layout-bench print FILE`
 struct PrintCommand: ParsableCommand {
@@ -17,6 +18,11 @@ struct PrintCommand: ParsableCommand {
     @Option(help: "With --lowered: the variant to lower (default: the container line).")
     var variant: String?
 
+    enum Format: String, CaseIterable, ExpressibleByArgument { case text, json }
+
+    @Option(help: "With --lowered: text or json.")
+    var format: Format = .text
+
     func run() throws {
         let (result, readable) = Inputs.parse(file)
         let rendered = result.renderedDiagnostics()
@@ -30,7 +36,10 @@ struct PrintCommand: ParsableCommand {
         }
         do {
             let system = try layout.lowered(variant: variant)
-            print(LayoutPrinter.print(system, layout: layout), terminator: "")
+            switch format {
+            case .text: print(LayoutPrinter.print(system, layout: layout), terminator: "")
+            case .json: print(system.json(layout: layout).serialized())
+            }
         } catch {
             printError("error: \(error)")
             throw ExitStatus.usage.exitCode

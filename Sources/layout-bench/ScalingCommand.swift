@@ -138,6 +138,8 @@ struct ScalingCommand: ParsableCommand {
                     editTime = Self.median(edits)
                     let probe = variables[problem.probeIndex]
                     var ineq: [Double] = [], eq: [Double] = []
+                    // Made outside the timed region (a new variable grows the solver's arrays).
+                    let extra = solver.makeVariable("extra")
                     for _ in 0..<max(3, repetitions) {
                         ineq.append(try Self.seconds {
                             let c = try solver.addConstraint(ConstraintDefinition(terms: [(probe, 1)], constant: -1,
@@ -146,13 +148,11 @@ struct ScalingCommand: ParsableCommand {
                             solver.updateVariables()
                         })
                         // A required equality that is not implied: a fresh variable tied to the probe.
-                        var fresh = solver
-                        let extra = fresh.makeVariable("extra")
                         eq.append(try Self.seconds {
-                            let c = try fresh.addConstraint(ConstraintDefinition(terms: [(extra, 1), (probe, -1)], constant: 0,
-                                                                                 relation: .equal, strength: .required))
-                            try fresh.removeConstraint(c)
-                            fresh.updateVariables()
+                            let c = try solver.addConstraint(ConstraintDefinition(terms: [(extra, 1), (probe, -1)], constant: 0,
+                                                                                  relation: .equal, strength: .required))
+                            try solver.removeConstraint(c)
+                            solver.updateVariables()
                         })
                     }
                     ineqTime = Self.median(ineq)

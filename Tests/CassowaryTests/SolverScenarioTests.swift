@@ -197,4 +197,25 @@ struct SolverScenarioTests {
         solver.updateVariables()
         #expect(solver.value(of: x) == 6)
     }
+
+    @Test("removing a required equality: dropped in O(1) when nothing absorbed its row, else rebuilt")
+    func equalityRemovalPaths() throws {
+        var solver = CassowarySolver()
+        let a = solver.makeVariable("a"), b = solver.makeVariable("b"), c = solver.makeVariable("c")
+        try solver.addConstraint(eq([(a, 1)], -10))
+        // b is fresh: solved for b, nothing else uses b's row.
+        let tie = try solver.addConstraint(eq([(b, 1), (a, -1)], -5))
+        try solver.removeConstraint(tie)
+        #expect(solver.statistics.rebuilds == 0)
+        // Now c refers to b after b's row exists: removing b = a + 5 must rebuild.
+        let tie2 = try solver.addConstraint(eq([(b, 1), (a, -1)], -5))
+        try solver.addConstraint(eq([(c, 1), (b, -1)], 0, .required, .greaterThanOrEqual))
+        try solver.addConstraint(eq([(c, 1)], 0, .soft(1)))
+        try solver.removeConstraint(tie2)
+        #expect(solver.statistics.rebuilds == 1)
+        solver.updateVariables()
+        // Without b = a + 5: c >= b, c = 0 (soft): b is free, so c = 0 is reachable.
+        #expect(solver.value(of: c) == 0)
+        #expect(solver._checkInvariants().isEmpty)
+    }
 }
