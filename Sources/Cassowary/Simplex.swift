@@ -17,18 +17,27 @@ extension CassowarySolver {
     /// is negative. Why lowest id (Bland's rule): no cycling, and a
     /// deterministic pivot sequence.
     func enteringSymbol() -> Symbol? {
-        var decided: [Int32: Bool] = [:]
-        var best: Int32?
-        for row in objectiveRows {
-            for cell in row.cells where abs(cell.coefficient) > Self.objectiveEpsilon {
-                let id = cell.symbol.id
-                if decided[id] != nil { continue }
-                let negative = cell.coefficient < 0
-                decided[id] = negative
-                if negative && cell.symbol.isRestricted && (best.map { id < $0 } ?? true) { best = id }
+        let rows = objectiveRows
+        // Why a k-way merge over the id-sorted rows rather than a map of
+        // decided symbols: ids come out in increasing order, so the first
+        // negative restricted one is the answer, with no allocation.
+        var heads = [Int](repeating: 0, count: rows.count)
+        while true {
+            var id = Int32.max
+            for k in rows.indices where heads[k] < rows[k].cells.count {
+                id = min(id, rows[k].cells[heads[k]].symbol.id)
             }
+            if id == .max { return nil }
+            var sign = 0
+            var symbol: Symbol?
+            for k in rows.indices where heads[k] < rows[k].cells.count && rows[k].cells[heads[k]].symbol.id == id {
+                let cell = rows[k].cells[heads[k]]
+                symbol = cell.symbol
+                if sign == 0 && abs(cell.coefficient) > Self.objectiveEpsilon { sign = cell.coefficient < 0 ? -1 : 1 }
+                heads[k] += 1
+            }
+            if sign < 0, let symbol, symbol.isRestricted { return symbol }
         }
-        return best.map { tableau.symbol(id: $0) }
     }
 
     /// The row that leaves when `entering` grows: among restricted basic rows

@@ -106,18 +106,8 @@ struct Tableau {
         for b in targets {
             let bi = Int(b)
             let coefficient = rows[bi].coefficient(of: symbol)
-            // Why not `rows[bi].addScaled(...) { columns... }`: the closure would
-            // capture `self` while `rows` is being mutated (exclusivity).
-            var target = rows[bi]
-            var changes: [(Int32, Int)] = []
-            target.addScaled(row, coefficient, skipping: symbol) { sym, change in
-                if sym.id != symbol.id { changes.append((sym.id, change)) }
-            }
-            rows[bi] = target
-            for (id, change) in changes {
-                if change > 0 { columns[Int(id)].insert(b) } else { columns[Int(id)].remove(b) }
-            }
-            if kinds[bi] != .external && target.constant < 0 { infeasible.insert(b) }
+            rows[bi] = merged(rows[bi], row, coefficient, skipping: symbol, basic: b)
+            if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
         }
         for k in levels.indices {
             let coefficient = levels[k].coefficient(of: symbol)
@@ -131,6 +121,45 @@ struct Tableau {
                 artificial = updated
             }
         }
+    }
+
+    /// `target + factor × other` without `skip`, keeping the column index of
+    /// row `basic` up to date as cells appear and cancel.
+    ///
+    /// Why here and not in ``Row/addScaled(_:_:skipping:onChange:)``: updating
+    /// `columns` while the merge runs needs no change list per row (the merge
+    /// builds a new cell array, so `rows` is not being mutated meanwhile).
+    /// - Complexity: O(*n* + *m*) cells, plus column updates.
+    mutating func merged(_ target: Row, _ other: Row, _ factor: Double, skipping skip: Symbol, basic: Int32) -> Row {
+        let a = target.cells, b = other.cells
+        var cells: [Row.Cell] = []
+        cells.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j >= b.count || (i < a.count && a[i].symbol.id < b[j].symbol.id) {
+                if a[i].symbol.id != skip.id { cells.append(a[i]) }
+                i += 1
+            } else if i >= a.count || b[j].symbol.id < a[i].symbol.id {
+                let c = factor * b[j].coefficient
+                if !Row.isZero(c) {
+                    cells.append(Row.Cell(symbol: b[j].symbol, coefficient: c))
+                    columns[Int(b[j].symbol.id)].insert(basic)
+                }
+                j += 1
+            } else {
+                if a[i].symbol.id != skip.id {
+                    let c = a[i].coefficient + factor * b[j].coefficient
+                    if Row.isZero(c) {
+                        columns[Int(a[i].symbol.id)].remove(basic)
+                    } else {
+                        cells.append(Row.Cell(symbol: a[i].symbol, coefficient: c))
+                    }
+                }
+                i += 1
+                j += 1
+            }
+        }
+        return Row(constant: target.constant + factor * other.constant, cells: cells)
     }
 
     /// Leaving `leaving`, entering `entering`: solve the leaving row for the
