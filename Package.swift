@@ -52,6 +52,14 @@ let package = Package(
         .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving"],
                 swiftSettings: swiftSettings),
 
+        /// GLPK's C API (Debian's libglpk-dev; no pkg-config file, so none is named).
+        .systemLibrary(name: "CGLPK", path: "Sources/CGLPK", providers: [.apt(["libglpk-dev"])]),
+
+        /// The lexicographic LP reference over GLPK: exact answers, minimal
+        /// conflicts, ambiguity. The only target that imports CGLPK.
+        .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving"],
+                swiftSettings: swiftSettings),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -62,6 +70,7 @@ let package = Package(
                 "LayoutGenerators",
                 "LayoutSolving",
                 "CassowaryLayout",
+                "GLPKReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -97,6 +106,12 @@ let package = Package(
             name: "CassowaryTests",
             dependencies: ["Cassowary", "CassowaryLayout", "LayoutModel", "LayoutFormat", "LayoutSolving",
                            "LayoutGenerators", "LayoutTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GLPKReferenceTests",
+            dependencies: ["GLPKReference", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutGenerators",
+                           "CassowaryLayout"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

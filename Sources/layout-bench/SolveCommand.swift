@@ -1,5 +1,6 @@
 import ArgumentParser
 import CassowaryLayout
+import GLPKReference
 import Foundation
 import LayoutFormat
 import LayoutModel
@@ -18,7 +19,7 @@ struct SolveCommand: ParsableCommand {
     )
 
     enum SolverName: String, CaseIterable, ExpressibleByArgument {
-        case cassowary
+        case cassowary, glpk
     }
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -39,6 +40,9 @@ struct SolveCommand: ParsableCommand {
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
+
+    @Flag(help: "Explain: the conflict of an unsatisfiable variant, and each free view's range (glpk).")
+    var explain = false
 
     func validate() throws {
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
@@ -62,12 +66,19 @@ struct SolveCommand: ParsableCommand {
             names = [variant ?? Layout.defaultVariantName]
         }
 
-        let engine: LayoutSolver = CassowaryLayoutSolver()
+        let engine: LayoutSolver
+        let reference = GLPKLayoutSolver(analyseAmbiguity: true, computeRanges: explain)
+        switch solver {
+        case .cassowary: engine = CassowaryLayoutSolver()
+        case .glpk: engine = reference
+        }
         var outcomes: [(Solution, [ExpectationResult])] = []
+        var explanations: [String] = []
         do {
             for (i, name) in names.enumerated() {
                 let solution = i == 0 ? try engine.load(layout, variant: name) : try engine.switchVariant(to: name)
                 outcomes.append((solution, solution.check(layout.expectations(for: name))))
+                if explain { explanations.append(Self.explanation(solution, reference: solver == .glpk ? reference : nil)) }
             }
         } catch {
             printError("error: \(error)")
@@ -76,7 +87,9 @@ struct SolveCommand: ParsableCommand {
 
         switch format {
         case .json: print(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2))
-        case .text: print(Self.text(file: file, solver: engine.name, layout: layout, outcomes), terminator: "")
+        case .text:
+            print(Self.text(file: file, solver: engine.name, layout: layout, outcomes), terminator: "")
+            for text in explanations where !text.isEmpty { print(text, terminator: "") }
         }
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }
@@ -84,6 +97,30 @@ struct SolveCommand: ParsableCommand {
     static func json(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> JSONValue {
         let results: [JSONValue] = outcomes.map { solution, checks in solution.json(checks: checks) }
         return .object([("file", .string(file)), ("solver", .string(solver)), ("results", .array(results))])
+    }
+
+    /// `--explain`: the conflict, one constraint a line, and each free view's ranges.
+    static func explanation(_ solution: Solution, reference: GLPKLayoutSolver?) -> String {
+        var out = ""
+        if solution.status == .unsatisfiable {
+            out += "variant \(solution.variant) is unsatisfiable; these required constraints cannot all hold:\n"
+            for member in solution.conflict { out += "  \(member.name): \(member.text)\n" }
+        } else if let ambiguous = solution.ambiguous {
+            if ambiguous.isEmpty {
+                out += "variant \(solution.variant): every view's frame is determined\n"
+            } else {
+                out += "variant \(solution.variant): these views are not determined:\n"
+                for view in ambiguous {
+                    let parts = (reference?.ranges ?? []).filter { $0.view == view }.map {
+                        "\($0.component) in [\(formatNumber($0.minimum, maxFractionDigits: 4)), \(formatNumber($0.maximum, maxFractionDigits: 4))]"
+                    }
+                    out += "  \(view): " + (parts.isEmpty ? "free" : parts.joined(separator: ", ")) + "\n"
+                }
+            }
+        } else {
+            out += "variant \(solution.variant): this solver cannot tell which views are ambiguous (use --solver glpk)\n"
+        }
+        return out
     }
 
     static func text(file: String, solver: String, layout: Layout, _ outcomes: [(Solution, [ExpectationResult])]) -> String {
@@ -102,6 +139,9 @@ struct SolveCommand: ParsableCommand {
             if !solution.levels.isEmpty {
                 out += "  levels: " + solution.levels.map { "\($0.priority): \(formatNumber($0.error, maxFractionDigits: 6))" }
                     .joined(separator: ", ") + "\n"
+            }
+            if let ambiguous = solution.ambiguous, !ambiguous.isEmpty {
+                out += "  ambiguous: " + ambiguous.joined(separator: " ") + "\n"
             }
             if !solution.conflict.isEmpty {
                 out += "  conflict: " + solution.conflict.map(\.description).joined(separator: "; ") + "\n"

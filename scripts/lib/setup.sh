@@ -1,9 +1,10 @@
 # Shared setup for the scripts: checks the toolchain and installs what the
 # project needs from the system's package manager, once.
-# (The GLPK reference solver will add libglpk-dev here.)
 
-# Debian packages the project needs; each entry is "header-or-command:package".
-LAYOUT_BENCH_APT_PACKAGES=()
+# Debian packages the project needs; each entry is "file-or-command:package".
+LAYOUT_BENCH_APT_PACKAGES=(
+  "/usr/include/glpk.h:libglpk-dev"   # the GLPK reference solver (CGLPK links libglpk)
+)
 
 ensure_dependencies() {
   if ! command -v swift >/dev/null 2>&1; then

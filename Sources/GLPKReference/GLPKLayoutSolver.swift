@@ -1,0 +1,137 @@
+import CGLPK
+import LayoutModel
+import LayoutSolving
+
+/// The reference solver: GLPK's simplex, level by level, with minimal
+/// conflicts and ambiguity analysis. It must be right first and fast second;
+/// every other solver is judged against it.
+public final class GLPKLayoutSolver: LayoutSolver {
+    public let name = "glpk"
+    public let capabilities = SolverCapabilities(incremental: false, editVariables: true, prioritySemantics: .lexicographic,
+                                                 ambiguityAnalysis: true, conflictExplanation: true)
+
+    /// Per-solve figures: each level's optimum and simplex iterations, and
+    /// time inside `glp_simplex` against time in the wrapper.
+    public struct Statistics: Hashable, Sendable {
+        public var levels: [(priority: Priority, optimum: Double, iterations: Int)]
+        public var simplexCalls: Int
+        public var simplexSeconds: Double
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.levels.map(\.priority) == b.levels.map(\.priority) && a.levels.map(\.optimum) == b.levels.map(\.optimum)
+                && a.simplexCalls == b.simplexCalls
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(simplexCalls) }
+    }
+
+    /// Whether to compute each free variable's range (for `--explain`), not just which are free.
+    public var computeRanges: Bool
+    /// Whether to run the ambiguity analysis at all.
+    public var analyseAmbiguity: Bool
+
+    public private(set) var statistics = Statistics(levels: [], simplexCalls: 0, simplexSeconds: 0)
+    /// The ranges of the free frame variables of the last solution (with ``computeRanges``).
+    public private(set) var ranges: [(view: String, component: FrameComponent, minimum: Double, maximum: Double)] = []
+
+    var lp: LexicographicLP?
+    var layout: Layout?
+    var variant: Variant?
+
+    /// GLPK's version, e.g. "5.0".
+    public static var glpkVersion: String { GLPKThread.version }
+
+    public init(analyseAmbiguity: Bool = true, computeRanges: Bool = false) {
+        self.analyseAmbiguity = analyseAmbiguity
+        self.computeRanges = computeRanges
+    }
+
+    public func load(_ layout: Layout, variant name: String?) throws(SolverError) -> Solution {
+        let problems = layout.validate().filter { $0.severity == .error }
+        guard problems.isEmpty else { throw .invalidLayout(problems) }
+        guard let variant = layout.variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
+        let built: Result<LexicographicLP, GLPKError> = GLPKThread.shared.sync {
+            do throws(GLPKError) { return .success(try LexicographicLP(layout: layout)) } catch { return .failure(error) }
+        }
+        switch built {
+        case .success(let lp): self.lp = lp
+        case .failure(let error): throw .internalError("\(error)")
+        }
+        self.layout = layout
+        return try solve(variant)
+    }
+
+    public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
+        guard var variant else { throw .notLoaded }
+        variant.size = size
+        return try solve(variant)
+    }
+
+    public func switchVariant(to name: String?) throws(SolverError) -> Solution {
+        guard let layout else { throw .notLoaded }
+        guard let variant = layout.variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
+        return try solve(variant)
+    }
+
+    struct Outcome: @unchecked Sendable {
+        var values: [Double]
+        var feasible: Bool
+        var conflictRows: [Int]
+        var levels: [LexicographicLP.LevelResult]
+        var ranges: [LexicographicLP.Range]
+        var simplexCalls: Int
+        var simplexSeconds: Double
+    }
+
+    func solve(_ variant: Variant) throws(SolverError) -> Solution {
+        guard let lp, let layout else { throw .notLoaded }
+        self.variant = variant
+        let active = Set(layout.constraints.indices.filter { layout.constraints[$0].isActive(under: variant.traits) })
+        let analyse = analyseAmbiguity, wantRanges = computeRanges
+        let box = SendableLP(lp: lp)
+        let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
+            let lp = box.lp
+            do throws(GLPKError) {
+                let calls = lp.simplexCalls, seconds = lp.simplexSeconds
+                try lp.configure(active: active, size: variant.size)
+                guard let levels = try lp.solveLexicographically() else {
+                    let conflict = try lp.minimalConflict()
+                    return .success(Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
+                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+                }
+                let values = lp.values()
+                let ranges = analyse ? try lp.ambiguity(ranges: wantRanges) : []
+                return .success(Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
+                                        simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let outcome: Outcome
+        switch result {
+        case .success(let o): outcome = o
+        case .failure(let error): throw .internalError("\(error)")
+        }
+        statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
+                                simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds)
+
+        var system: LoweredSystem
+        do { system = try layout.lowered(variant: variant.name) } catch { throw SolverError(error) }
+        system = system.withContainerSize(variant.size)
+        let values = outcome.values
+        let names = lp.viewNames
+        ranges = outcome.ranges.map { r in
+            (names[r.variable / 4], FrameComponent(rawValue: r.variable % 4) ?? .x, r.minimum, r.maximum)
+        }
+        var freeViews: [String] = []
+        for r in outcome.ranges where !freeViews.contains(names[r.variable / 4]) { freeViews.append(names[r.variable / 4]) }
+        let conflict = outcome.conflictRows.map { ConflictMember(origin: lp.rows[$0].row.origin, in: layout, size: variant.size) }
+        return Solution(variant: variant.name, status: outcome.feasible ? .solved : .unsatisfiable, viewNames: names,
+                        frames: system.frames(values), levels: outcome.feasible ? system.levelErrors(values) : [],
+                        ambiguous: outcome.feasible && analyseAmbiguity ? freeViews : nil, conflict: conflict)
+    }
+}
+
+/// The LP handed to the GLPK thread (only that thread touches it).
+struct SendableLP: @unchecked Sendable {
+    let lp: LexicographicLP
+}

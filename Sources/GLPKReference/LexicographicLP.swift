@@ -1,0 +1,385 @@
+import CGLPK
+import Foundation
+import LayoutModel
+import LayoutSolving
+
+/// The LP of one layout, built once for all of its constraints (every
+/// variant's), and solved lexicographically by priority level.
+///
+/// Columns: 4 free frame variables per view (`super` first), then the error
+/// columns of soft constraints (two for an equality, `E = e⁺ - e⁻`; one for an
+/// inequality, the violation). Rows: one per lowered constraint (container
+/// rows included), then one row per level summing that level's errors.
+/// A variant or a resize only changes bounds — of the container rows, of the
+/// rows of constraints that are inactive (freed, their errors fixed at 0), of
+/// the level rows — so every re-solve starts from the previous basis.
+///
+/// Every method must run on ``GLPKThread`` (GLPK's environment is thread-local).
+final class LexicographicLP {
+    struct RowInfo {
+        var row: LoweredConstraint
+        /// GLPK column indices of this row's error columns.
+        var errorColumns: [Int32]
+        var level: Int?
+    }
+
+    let viewNames: [String]
+    let variableCount: Int
+    var rows: [RowInfo] = []
+    /// Soft priorities, highest first.
+    var levelPriorities: [Priority] = []
+    /// GLPK row index of each level's error sum.
+    var levelRows: [Int32] = []
+    /// GLPK row index of each lowered row (1-based; row i of `rows` is i + 1).
+    let problem: OpaquePointer
+    var columnCount: Int32 = 0
+    /// Row indices (into `rows`) of the container rows by component.
+    var containerRow: [FrameComponent: Int] = [:]
+    /// Whether each constraint (by layout index) is active.
+    var active: Set<Int> = []
+    var size: ContainerSize
+
+    /// Seconds spent inside `glp_simplex` (to measure the wrapper's own cost).
+    var simplexSeconds = 0.0
+    var simplexCalls = 0
+
+    /// A level's error may exceed its optimum by this much once fixed. GLPK
+    /// itself accepts a row as feasible within its primal tolerance (1e-7,
+    /// scaled by the bound), so a bound at the optimum plus 1e-9 (+1e-9
+    /// relative) never makes the next level infeasible by rounding, and lets
+    /// the fixed levels move by no more than GLPK's own tolerance.
+    static let levelSlack = Tolerance(absolute: 1e-9, relative: 1e-9)
+
+    /// A frame component is *determined* when its range under the fixed levels
+    /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
+    /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
+    static let ambiguityTolerance = Tolerance(absolute: 1e-5, relative: 1e-7)
+
+    /// Builds the LP for every constraint of `layout`.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` for anything GLPK would abort on.
+    init(layout: Layout) throws(GLPKError) {
+        // Lower with every trait so every constraint gets a row; activity is bounds.
+        var universal = layout
+        var allTraits = layout.containerTraits
+        for variant in layout.variants { allTraits += variant.traits }
+        for constraint in layout.constraints { allTraits += constraint.traits }
+        universal.containerTraits = Array(Set(allTraits)).sorted()
+        universal.variants = []
+        universal.expectations = []
+        let system: LoweredSystem
+        do { system = try universal.lowered() } catch { throw .invalidInput("\(error)") }
+        viewNames = system.viewNames
+        variableCount = system.variableCount
+        size = layout.container
+
+        var lowered = system.constraints
+        if !lowered.contains(where: { $0.origin == .container(.height) }) {
+            var e = LinearExpression()
+            e.add(1, FrameVariable(view: 0, component: .height))
+            lowered.append(LoweredConstraint(expression: e, relation: .equal, priority: .required, origin: .container(.height)))
+        }
+
+        // Levels, highest first.
+        levelPriorities = Array(Set(lowered.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
+        var column = Int32(variableCount)
+        for row in lowered {
+            var info = RowInfo(row: row, errorColumns: [], level: nil)
+            if !row.priority.isRequired {
+                let count: Int32 = row.relation == .equal ? 2 : 1
+                info.errorColumns = (1...count).map { column + $0 }
+                column += count
+                info.level = levelPriorities.firstIndex(of: row.priority)
+            }
+            if case .container(let component) = row.origin { containerRow[component] = rows.count }
+            rows.append(info)
+        }
+        columnCount = column
+
+        // Validate everything GLPK would abort on, before the first call.
+        guard variableCount > 0, !rows.isEmpty else { throw .invalidInput("no rows or columns") }
+        guard rows.count + levelPriorities.count < Int(Int32.max / 2), columnCount < Int32.max / 2 else {
+            throw .invalidInput("problem too large for GLPK's 32-bit indices")
+        }
+        for info in rows {
+            var seen = Set<Int>()
+            for term in info.row.expression.terms {
+                guard term.coefficient.isFinite else { throw .invalidInput("non-finite coefficient") }
+                guard term.variable.index < variableCount, seen.insert(term.variable.index).inserted else {
+                    throw .invalidInput("variable index out of range or repeated in a row")
+                }
+            }
+            guard info.row.expression.constant.isFinite else { throw .invalidInput("non-finite constant") }
+        }
+
+        guard let p = glp_create_prob() else { throw .invalidInput("glp_create_prob failed") }
+        problem = p
+        glp_set_obj_dir(p, GLP_MIN)
+        _ = glp_add_rows(p, Int32(rows.count + levelPriorities.count))
+        _ = glp_add_cols(p, columnCount)
+        for j in 1...Int(variableCount) { glp_set_col_bnds(p, Int32(j), GLP_FR, 0, 0) }
+        if columnCount > Int32(variableCount) {
+            for j in (Int32(variableCount) + 1)...columnCount { glp_set_col_bnds(p, j, GLP_LO, 0, 0) }
+        }
+
+        // The matrix, 1-based, each (i, j) once.
+        var ia: [Int32] = [0], ja: [Int32] = [0], ar: [Double] = [0]
+        for (r, info) in rows.enumerated() {
+            let i = Int32(r + 1)
+            for term in info.row.expression.terms {
+                ia.append(i); ja.append(Int32(term.variable.index + 1)); ar.append(term.coefficient)
+            }
+            switch (info.row.relation, info.errorColumns.count) {
+            case (.equal, 2):  // E - e⁺ + e⁻ = 0
+                ia.append(i); ja.append(info.errorColumns[0]); ar.append(-1)
+                ia.append(i); ja.append(info.errorColumns[1]); ar.append(1)
+            case (.lessThanOrEqual, 1):  // E - e <= 0
+                ia.append(i); ja.append(info.errorColumns[0]); ar.append(-1)
+            case (.greaterThanOrEqual, 1):  // E + e >= 0
+                ia.append(i); ja.append(info.errorColumns[0]); ar.append(1)
+            default: break
+            }
+        }
+        for (k, _) in levelPriorities.enumerated() {
+            let i = Int32(rows.count + k + 1)
+            levelRows.append(i)
+            for info in rows where info.level == k {
+                for j in info.errorColumns { ia.append(i); ja.append(j); ar.append(1) }
+            }
+            glp_set_row_bnds(p, i, GLP_FR, 0, 0)
+        }
+        let count = Int32(ia.count - 1)
+        if count > 0 {
+            ia.withUnsafeBufferPointer { iap in
+                ja.withUnsafeBufferPointer { jap in
+                    ar.withUnsafeBufferPointer { arp in
+                        glp_load_matrix(p, count, iap.baseAddress, jap.baseAddress, arp.baseAddress)
+                    }
+                }
+            }
+        }
+        glp_adv_basis(p, 0)
+    }
+
+    deinit {
+        let p = SendablePointer(pointer: problem)
+        GLPKThread.shared.sync { glp_delete_prob(p.pointer) }
+    }
+
+    // MARK: Bounds
+
+    /// Sets the bounds of lowered row `r` from its relation and constant, or frees it.
+    func setRowBounds(_ r: Int, enabled: Bool) {
+        let info = rows[r]
+        let i = Int32(r + 1)
+        let rhs = -info.row.expression.constant
+        if !enabled {
+            glp_set_row_bnds(problem, i, GLP_FR, 0, 0)
+            for j in info.errorColumns { glp_set_col_bnds(problem, j, GLP_FX, 0, 0) }
+            return
+        }
+        switch info.row.relation {
+        case .equal: glp_set_row_bnds(problem, i, GLP_FX, rhs, rhs)
+        case .lessThanOrEqual: glp_set_row_bnds(problem, i, GLP_UP, 0, rhs)
+        case .greaterThanOrEqual: glp_set_row_bnds(problem, i, GLP_LO, rhs, 0)
+        }
+        for j in info.errorColumns { glp_set_col_bnds(problem, j, GLP_LO, 0, 0) }
+    }
+
+    /// Activates the constraints of a variant and sets the container size.
+    func configure(active newActive: Set<Int>, size newSize: ContainerSize) throws(GLPKError) {
+        guard newSize.width.isFinite, newSize.height.map(\.isFinite) ?? true else {
+            throw .invalidInput("non-finite container size")
+        }
+        active = newActive
+        size = newSize
+        for r in rows.indices {
+            switch rows[r].row.origin {
+            case .constraint(let index): setRowBounds(r, enabled: active.contains(index))
+            case .container: break
+            }
+        }
+        applySize()
+    }
+
+    /// Sets the container rows' bounds for the current size.
+    func applySize() {
+        for (component, r) in containerRow {
+            var row = rows[r].row
+            switch component {
+            case .x, .y: row.expression.constant = 0
+            case .width: row.expression.constant = -size.width
+            case .height: row.expression.constant = -(size.height ?? 0)
+            }
+            rows[r].row = row
+            setRowBounds(r, enabled: component != .height || size.height != nil)
+            if component == .height && size.height == nil {
+                glp_set_row_bnds(problem, Int32(r + 1), GLP_FR, 0, 0)
+            }
+        }
+    }
+
+    // MARK: Solving
+
+    /// One `glp_simplex` call from the current basis; on a basis GLPK cannot
+    /// factorise, retries once from an advanced (crash) basis.
+    func simplex(dual: Bool) throws(GLPKError) {
+        var parameters = glp_smcp()
+        glp_init_smcp(&parameters)
+        parameters.msg_lev = GLP_MSG_OFF
+        parameters.meth = dual ? GLP_DUALP : GLP_PRIMAL
+        parameters.presolve = GLP_OFF  // keep the basis for warm starts
+        let start = DispatchTime.now().uptimeNanoseconds
+        var code = glp_simplex(problem, &parameters)
+        if code == GLP_EBADB || code == GLP_ESING || code == GLP_ECOND {
+            glp_adv_basis(problem, 0)
+            code = glp_simplex(problem, &parameters)
+        }
+        simplexSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        simplexCalls += 1
+        guard code == 0 else { throw .simplexFailed(code: code, meaning: GLPKError.meaning(ofSimplexCode: code)) }
+    }
+
+    /// Sets the objective to `Σ coefficients`, all other coefficients 0.
+    func setObjective(_ coefficients: [(Int32, Double)]) {
+        for j in 1...columnCount { glp_set_obj_coef(problem, j, 0) }
+        for (j, c) in coefficients { glp_set_obj_coef(problem, j, c) }
+    }
+
+    struct LevelResult {
+        var priority: Priority
+        var optimum: Double
+        var iterations: Int
+    }
+
+    /// The lexicographic solve: for each level, highest first, minimise its
+    /// error sum, then bound it by the optimum (+ ``levelSlack``).
+    ///
+    /// - Returns: nil if the required rows are infeasible, else each level's optimum.
+    func solveLexicographically() throws(GLPKError) -> [LevelResult]? {
+        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        var results: [LevelResult] = []
+        var first = true
+        let activeLevels = levelPriorities.indices.filter { k in
+            rows.contains { $0.level == k && isActive($0) }
+        }
+        if activeLevels.isEmpty {
+            setObjective([])
+            try simplex(dual: true)
+            return feasible() ? [] : nil
+        }
+        for k in activeLevels {
+            let before = glp_get_it_cnt(problem)
+            setObjective(rows.filter { $0.level == k && isActive($0) }.flatMap { $0.errorColumns.map { ($0, 1.0) } })
+            // The first solve after bound changes starts from a basis that may be
+            // primal infeasible: dual simplex. Later levels only change the
+            // objective (the point stays feasible): primal simplex.
+            try simplex(dual: first)
+            if first && !feasible() { return nil }
+            first = false
+            let status = glp_get_status(problem)
+            guard status == GLP_OPT else { throw .unexpectedStatus(GLPKError.name(ofStatus: status)) }
+            let optimum = max(0, glp_get_obj_val(problem))
+            let slack = Self.levelSlack.absolute + Self.levelSlack.relative * optimum
+            glp_set_row_bnds(problem, levelRows[k], GLP_UP, 0, optimum + slack)
+            results.append(LevelResult(priority: levelPriorities[k], optimum: optimum,
+                                       iterations: Int(glp_get_it_cnt(problem) - before)))
+        }
+        return results
+    }
+
+    func isActive(_ info: RowInfo) -> Bool {
+        switch info.row.origin {
+        case .constraint(let index): return active.contains(index)
+        case .container(let c): return c != .height || size.height != nil
+        }
+    }
+
+    func feasible() -> Bool {
+        let status = glp_get_prim_stat(problem)
+        return status == GLP_FEAS
+    }
+
+    /// The frame variables' values of the current solution.
+    func values() -> [Double] {
+        (0..<variableCount).map { glp_get_col_prim(problem, Int32($0 + 1)) }
+    }
+
+    // MARK: Conflicts
+
+    /// A minimal set of active required rows that cannot hold together
+    /// (indices into `rows`), by a deletion filter: free each row in turn; if
+    /// the rest is still infeasible it is not needed, otherwise restore it.
+    func minimalConflict() throws(GLPKError) -> [Int] {
+        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        setObjective([])
+        let required = rows.indices.filter { rows[$0].row.priority.isRequired && isActive(rows[$0]) }
+        var kept: [Int] = []
+        for r in required {
+            glp_set_row_bnds(problem, Int32(r + 1), GLP_FR, 0, 0)
+            try simplex(dual: true)
+            if feasible() {
+                setRowBounds(r, enabled: true)  // needed: restore it
+                kept.append(r)
+            }
+        }
+        for r in required { setRowBounds(r, enabled: true) }
+        applySize()
+        return kept
+    }
+
+    // MARK: Ambiguity
+
+    struct Range {
+        var variable: Int
+        var minimum: Double
+        var maximum: Double
+    }
+
+    /// The frame variables whose value is not unique once every level is
+    /// fixed, with their ranges if `ranges` (±infinity when unbounded).
+    ///
+    /// Call right after ``solveLexicographically()``. For each variable,
+    /// minimise and maximise it from the current basis. Why it is fast: every
+    /// LP's vertex is compared with the reference solution, and any variable
+    /// that differs there is proven free without LPs of its own (unless its
+    /// range is asked for).
+    func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance)
+        throws(GLPKError) -> [Range]
+    {
+        let reference = values()
+        var free = [Bool](repeating: false, count: variableCount)
+        var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
+        func observe() {
+            let v = values()
+            for k in 0..<variableCount where !free[k] && !tolerance.isClose(v[k], reference[k]) { free[k] = true }
+        }
+        for k in 0..<variableCount {
+            if free[k] && !ranges { continue }
+            var extremes: [Double] = []
+            for direction in [1.0, -1.0] {
+                setObjective([(Int32(k + 1), direction)])
+                try simplex(dual: false)
+                let status = glp_get_status(problem)
+                if status == GLP_UNBND {
+                    extremes.append(-direction * .infinity)
+                } else if status == GLP_OPT {
+                    extremes.append(glp_get_col_prim(problem, Int32(k + 1)))
+                    observe()
+                } else {
+                    throw .unexpectedStatus(GLPKError.name(ofStatus: status))
+                }
+            }
+            bounds[k] = (extremes[0], extremes[1])
+            if !tolerance.isClose(extremes[0], extremes[1]) { free[k] = true }
+        }
+        let found = (0..<variableCount).filter { free[$0] }.map { k in
+            Range(variable: k, minimum: bounds[k]?.0 ?? .nan, maximum: bounds[k]?.1 ?? .nan)
+        }
+        return found.sorted { $0.variable < $1.variable }
+    }
+}
+
+/// An `OpaquePointer` handed to the GLPK thread (only that thread dereferences it).
+struct SendablePointer: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
