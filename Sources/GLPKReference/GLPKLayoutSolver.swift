@@ -28,6 +28,9 @@ public final class GLPKLayoutSolver: LayoutSolver {
     public var computeRanges: Bool
     /// Whether to run the ambiguity analysis at all.
     public var analyseAmbiguity: Bool
+    /// Nil: lexicographic (the format's semantics). Otherwise one LP with
+    /// these weights per priority (a weighted approximation, for comparison).
+    public var weights: [Priority: Double]?
 
     public private(set) var statistics = Statistics(levels: [], simplexCalls: 0, simplexSeconds: 0)
     /// The ranges of the free frame variables of the last solution (with ``computeRanges``).
@@ -40,9 +43,10 @@ public final class GLPKLayoutSolver: LayoutSolver {
     /// GLPK's version, e.g. "5.0".
     public static var glpkVersion: String { GLPKThread.version }
 
-    public init(analyseAmbiguity: Bool = true, computeRanges: Bool = false) {
+    public init(analyseAmbiguity: Bool = true, computeRanges: Bool = false, weights: [Priority: Double]? = nil) {
         self.analyseAmbiguity = analyseAmbiguity
         self.computeRanges = computeRanges
+        self.weights = weights
     }
 
     public func load(_ layout: Layout, variant name: String?) throws(SolverError) -> Solution {
@@ -86,13 +90,19 @@ public final class GLPKLayoutSolver: LayoutSolver {
         guard let lp, let layout else { throw .notLoaded }
         self.variant = variant
         let active = Set(layout.constraints.indices.filter { layout.constraints[$0].isActive(under: variant.traits) })
-        let analyse = analyseAmbiguity, wantRanges = computeRanges
+        let analyse = analyseAmbiguity && weights == nil, wantRanges = computeRanges, weights = self.weights
         let box = SendableLP(lp: lp)
         let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
             let lp = box.lp
             do throws(GLPKError) {
                 let calls = lp.simplexCalls, seconds = lp.simplexSeconds
                 try lp.configure(active: active, size: variant.size)
+                if let weights {
+                    let feasible = try lp.solveWeighted(weights)
+                    return .success(Outcome(values: lp.values(), feasible: feasible,
+                                            conflictRows: feasible ? [] : try lp.minimalConflict(), levels: [], ranges: [],
+                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+                }
                 guard let levels = try lp.solveLexicographically() else {
                     let conflict = try lp.minimalConflict()
                     return .success(Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
@@ -127,7 +137,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         let conflict = outcome.conflictRows.map { ConflictMember(origin: lp.rows[$0].row.origin, in: layout, size: variant.size) }
         return Solution(variant: variant.name, status: outcome.feasible ? .solved : .unsatisfiable, viewNames: names,
                         frames: system.frames(values), levels: outcome.feasible ? system.levelErrors(values) : [],
-                        ambiguous: outcome.feasible && analyseAmbiguity ? freeViews : nil, conflict: conflict)
+                        ambiguous: outcome.feasible && analyseAmbiguity && weights == nil ? freeViews : nil, conflict: conflict)
     }
 }
 

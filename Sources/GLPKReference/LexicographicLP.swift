@@ -287,6 +287,23 @@ final class LexicographicLP {
         return results
     }
 
+    /// One LP with every level's errors weighted (kiwi's approximation of
+    /// priorities, e.g. 1e6 / 1e3 / 1): for showing where it differs from the
+    /// lexicographic answer. Levels without a weight count 1.
+    func solveWeighted(_ weights: [Priority: Double]) throws(GLPKError) -> Bool {
+        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        var objective: [(Int32, Double)] = []
+        for info in rows where isActive(info) {
+            guard let level = info.level else { continue }
+            let w = weights[levelPriorities[level]] ?? 1
+            guard w.isFinite else { throw .invalidInput("non-finite weight") }
+            objective += info.errorColumns.map { ($0, w) }
+        }
+        setObjective(objective)
+        try simplex(dual: true)
+        return feasible()
+    }
+
     func isActive(_ info: RowInfo) -> Bool {
         switch info.row.origin {
         case .constraint(let index): return active.contains(index)

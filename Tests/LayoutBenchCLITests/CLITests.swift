@@ -204,4 +204,21 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(output.status, 64)
         XCTAssertTrue(output.stderr.contains("unknown variant 'nope'; the file has: default, landscape, ipad"), output.stderr)
     }
+
+    func testSolveWithTheReferenceExplainsAmbiguity() throws {
+        let file = try temporaryFile("container 300 x 200\nviews a b\na.left = super.left\na.top = super.top\na.width = 100\na.height = 50\nb.left >= a.right + 10\nb.right <= super.right\nb.top = a.top\nb.width = 50\nb.height = 50\nexpect ambiguous b\n")
+        let output = try run(["solve", "--solver", "glpk", "--explain", file.path])
+        XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
+        XCTAssertTrue(output.stdout.contains("  ambiguous: b\n"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("  b: x in [110, 250]\n"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("expectations: 1 passed, 0 failed"), output.stdout)
+    }
+
+    func testSolveWithTheReferenceExplainsConflicts() throws {
+        let file = try temporaryFile("container 100 x 100\nviews a\na.width = 50 # fifty\na.height = 5 # unrelated\na.width >= 60 # sixty\n")
+        let output = try run(["solve", "--solver", "glpk", "--explain", file.path])
+        XCTAssertEqual(output.status, 0)
+        XCTAssertTrue(output.stdout.contains("these required constraints cannot all hold:\n  fifty: a.width = 50\n  sixty: a.width >= 60\n"),
+                      output.stdout)
+    }
 }
