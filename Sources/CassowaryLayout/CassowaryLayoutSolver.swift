@@ -79,7 +79,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     public func switchVariant(to variant: String?) throws(SolverError) -> Solution {
         guard let layout, system != nil else { throw .notLoaded }
         let new: LoweredSystem
-        do { new = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
+        // Validated by load(_:variant:).
+        do { new = try layout.lowered(variant: variant, skippingValidation: ()) } catch { throw SolverError(error) }
         let newRows = Dictionary(uniqueKeysWithValues: new.constraints.compactMap { row -> (Int, LoweredConstraint)? in
             if case .constraint(let i) = row.origin { return (i, row) } else { return nil }
         })

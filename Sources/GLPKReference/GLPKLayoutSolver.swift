@@ -16,6 +16,10 @@ public final class GLPKLayoutSolver: LayoutSolver {
         public var levels: [(priority: Priority, optimum: Double, iterations: Int)]
         public var simplexCalls: Int
         public var simplexSeconds: Double
+        /// Seconds in every other GLPK call (building, crash basis, bounds, reading).
+        public var otherGLPKSeconds: Double = 0
+        /// Seconds in GLPK altogether.
+        public var glpkSeconds: Double { simplexSeconds + otherGLPKSeconds }
 
         public static func == (a: Self, b: Self) -> Bool {
             a.levels.map(\.priority) == b.levels.map(\.priority) && a.levels.map(\.optimum) == b.levels.map(\.optimum)
@@ -39,6 +43,10 @@ public final class GLPKLayoutSolver: LayoutSolver {
     var lp: LexicographicLP?
     var layout: Layout?
     var variant: Variant?
+    /// Lowered systems by variant name (for level errors), made once.
+    var systems: [String: LoweredSystem] = [:]
+    /// GLPK time spent building the current problem (reported with the first solve).
+    var buildSeconds = 0.0
 
     /// GLPK's version, e.g. "5.0".
     public static var glpkVersion: String { GLPKThread.version }
@@ -57,10 +65,13 @@ public final class GLPKLayoutSolver: LayoutSolver {
             do throws(GLPKError) { return .success(try LexicographicLP(layout: layout)) } catch { return .failure(error) }
         }
         switch built {
-        case .success(let lp): self.lp = lp
+        case .success(let lp):
+            self.lp = lp
+            buildSeconds = lp.otherGLPKSeconds
         case .failure(let error): throw .internalError("\(error)")
         }
         self.layout = layout
+        systems = [:]
         return try solve(variant)
     }
 
@@ -84,6 +95,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         var ranges: [LexicographicLP.Range]
         var simplexCalls: Int
         var simplexSeconds: Double
+        var otherGLPKSeconds = 0.0
     }
 
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
@@ -95,23 +107,26 @@ public final class GLPKLayoutSolver: LayoutSolver {
         let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
             let lp = box.lp
             do throws(GLPKError) {
-                let calls = lp.simplexCalls, seconds = lp.simplexSeconds
+                let calls = lp.simplexCalls, seconds = lp.simplexSeconds, other = lp.otherGLPKSeconds
                 try lp.configure(active: active, size: variant.size)
                 if let weights {
                     let feasible = try lp.solveWeighted(weights)
                     return .success(Outcome(values: lp.values(), feasible: feasible,
                                             conflictRows: feasible ? [] : try lp.minimalConflict(), levels: [], ranges: [],
-                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
                 }
                 guard let levels = try lp.solveLexicographically() else {
                     let conflict = try lp.minimalConflict()
                     return .success(Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
-                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
                 }
                 let values = lp.values()
                 let ranges = analyse ? try lp.ambiguity(ranges: wantRanges) : []
                 return .success(Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
-                                        simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds))
+                                        simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
             } catch {
                 return .failure(error)
             }
@@ -122,10 +137,17 @@ public final class GLPKLayoutSolver: LayoutSolver {
         case .failure(let error): throw .internalError("\(error)")
         }
         statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
-                                simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds)
+                                simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds,
+                                otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds)
+        buildSeconds = 0
 
         var system: LoweredSystem
-        do { system = try layout.lowered(variant: variant.name) } catch { throw SolverError(error) }
+        if let cached = systems[variant.name] {
+            system = cached
+        } else {
+            do { system = try layout.lowered(variant: variant.name, skippingValidation: ()) } catch { throw SolverError(error) }
+            systems[variant.name] = system
+        }
         system = system.withContainerSize(variant.size)
         let values = outcome.values
         let names = lp.viewNames

@@ -36,11 +36,23 @@ final class LexicographicLP {
     /// Row indices (into `rows`) of the container rows by component.
     var containerRow: [FrameComponent: Int] = [:]
     /// Whether each constraint (by layout index) is active.
-    var active: Set<Int> = []
+    /// Constraint indices active now; nil before the first configure.
+    var active: Set<Int>? = nil
     var size: ContainerSize
 
     /// Seconds spent inside `glp_simplex` (to measure the wrapper's own cost).
     var simplexSeconds = 0.0
+    /// Seconds spent in blocks of GLPK calls other than `glp_simplex`
+    /// (building the problem, the crash basis, bounds, reading values).
+    var otherGLPKSeconds = 0.0
+
+    /// Times a block of GLPK C calls into ``otherGLPKSeconds``.
+    @inline(__always)
+    func inGLPK<T>(_ body: () -> T) -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 }
+        return body()
+    }
     var simplexCalls = 0
 
     /// A level's error may exceed its optimum by this much once fixed. GLPK
@@ -67,7 +79,8 @@ final class LexicographicLP {
         universal.variants = []
         universal.expectations = []
         let system: LoweredSystem
-        do { system = try universal.lowered() } catch { throw .invalidInput("\(error)") }
+        // The caller validated the layout; lowering only reads it.
+        do { system = try universal.lowered(variant: nil, skippingValidation: ()) } catch { throw .invalidInput("\(error)") }
         viewNames = system.viewNames
         variableCount = system.variableCount
         size = layout.container
@@ -111,6 +124,7 @@ final class LexicographicLP {
             guard info.row.expression.constant.isFinite else { throw .invalidInput("non-finite constant") }
         }
 
+        let glpkStart = DispatchTime.now().uptimeNanoseconds
         guard let p = glp_create_prob() else { throw .invalidInput("glp_create_prob failed") }
         problem = p
         glp_set_obj_dir(p, GLP_MIN)
@@ -158,6 +172,7 @@ final class LexicographicLP {
             }
         }
         glp_adv_basis(p, 0)
+        otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
     }
 
     deinit {
@@ -190,15 +205,22 @@ final class LexicographicLP {
         guard newSize.width.isFinite, newSize.height.map(\.isFinite) ?? true else {
             throw .invalidInput("non-finite container size")
         }
+        let changed = newActive != active
         active = newActive
         size = newSize
-        for r in rows.indices {
-            switch rows[r].row.origin {
-            case .constraint(let index): setRowBounds(r, enabled: active.contains(index))
-            case .container: break
+        inGLPK {
+            // Why only on a change: a resize keeps the active set, and resetting
+            // every row's bounds would cost O(rows) GLPK calls per resize.
+            if changed {
+                for r in rows.indices {
+                    switch rows[r].row.origin {
+                    case .constraint(let index): setRowBounds(r, enabled: newActive.contains(index))
+                    case .container: break
+                    }
+                }
             }
+            applySize()
         }
-        applySize()
     }
 
     /// Sets the container rows' bounds for the current size.
@@ -239,10 +261,16 @@ final class LexicographicLP {
         guard code == 0 else { throw .simplexFailed(code: code, meaning: GLPKError.meaning(ofSimplexCode: code)) }
     }
 
+    /// Columns with a non-zero objective coefficient now.
+    var objectiveColumns: [Int32] = []
+
     /// Sets the objective to `Σ coefficients`, all other coefficients 0.
+    /// Why track the non-zero columns: resetting every column costs O(columns)
+    /// per level and per ambiguity LP, more than the warm re-solve itself.
     func setObjective(_ coefficients: [(Int32, Double)]) {
-        for j in 1...columnCount { glp_set_obj_coef(problem, j, 0) }
+        for j in objectiveColumns { glp_set_obj_coef(problem, j, 0) }
         for (j, c) in coefficients { glp_set_obj_coef(problem, j, c) }
+        objectiveColumns = coefficients.map(\.0)
     }
 
     struct LevelResult {
@@ -306,7 +334,7 @@ final class LexicographicLP {
 
     func isActive(_ info: RowInfo) -> Bool {
         switch info.row.origin {
-        case .constraint(let index): return active.contains(index)
+        case .constraint(let index): return active?.contains(index) ?? false
         case .container(let c): return c != .height || size.height != nil
         }
     }
@@ -318,7 +346,7 @@ final class LexicographicLP {
 
     /// The frame variables' values of the current solution.
     func values() -> [Double] {
-        (0..<variableCount).map { glp_get_col_prim(problem, Int32($0 + 1)) }
+        inGLPK { (0..<variableCount).map { glp_get_col_prim(problem, Int32($0 + 1)) } }
     }
 
     // MARK: Conflicts

@@ -172,6 +172,15 @@ extension Layout {
     public func lowered(variant name: String? = nil) throws(LoweringError) -> LoweredSystem {
         let problems = validate().filter { $0.severity == .error }
         guard problems.isEmpty else { throw .invalidLayout(problems) }
+        return try lowered(variant: name, skippingValidation: ())
+    }
+
+    /// ``lowered(variant:)`` without validating first, for a layout that has
+    /// already passed ``validate()`` (solvers re-lower on every variant switch).
+    /// Names that do not resolve are skipped, never trapped on.
+    ///
+    /// - Throws: ``LoweringError/unknownVariant(_:)``.
+    public func lowered(variant name: String?, skippingValidation: Void) throws(LoweringError) -> LoweredSystem {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
         let names = [Layout.containerName] + views.map(\.name)

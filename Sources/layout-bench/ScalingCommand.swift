@@ -2,7 +2,9 @@ import ArgumentParser
 import Cassowary
 import Foundation
 import LayoutGenerators
+import GLPKReference
 import LayoutModel
+import LayoutSolving
 
 /// `layout-bench scaling`: how the native Cassowary solver grows on the
 /// alternating grid, for the note and for regressions. A benchmark, not a test.
@@ -27,6 +29,11 @@ struct ScalingCommand: ParsableCommand {
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
+
+    enum SolverName: String, CaseIterable, ExpressibleByArgument { case cassowary, glpk }
+
+    @Option(help: "cassowary (default) or glpk (the reference: wrapper vs glp_simplex time, levels, ambiguity).")
+    var solver: SolverName = .cassowary
 
     enum Order: String, CaseIterable {
         case editFirst = "edit-first", editLast = "edit-last", reversed, shuffled
@@ -104,6 +111,10 @@ struct ScalingCommand: ParsableCommand {
     }
 
     func run() throws {
+        if solver == .glpk {
+            try runReference()
+            return
+        }
         var table: [[String]] = [["R", "constraints", "order", "build+solve", "exponent", "edit+update", "add+rm ineq", "add+rm eq",
                                   "rows", "cells", "longest"]]
         var records: [String] = []
@@ -187,5 +198,66 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension ScalingCommand {
+    /// The grid with three soft levels (500, 250, 100) on the top view, so the
+    /// lexicographic solve has levels to iterate over.
+    static func threeLevelGrid(rows: Int) throws -> Layout {
+        var layout = try AlternatingGrid.layout(rows: rows)
+        layout.expectations = []
+        layout.constraints.append(LayoutConstraint(ItemAttribute("top", .height), .equal, nil, constant: 200, priority: Priority(500)))
+        layout.constraints.append(LayoutConstraint(ItemAttribute("top", .height), .lessThanOrEqual, nil, constant: 100,
+                                                   priority: Priority(100)))
+        return layout
+    }
+
+    func runReference() throws {
+        var table: [[String]] = [["R", "constraints", "load+solve", "in GLPK", "wrapper", "weighted 1-LP", "lex/weighted",
+                                  "resize (warm)", "ambiguity", "views"]]
+        func ms(_ x: Double) -> String { x.isNaN ? "-" : String(format: "%.3f ms", x * 1000) }
+        for r in rows {
+            let layout = try Self.threeLevelGrid(rows: r)
+            var totals: [Double] = [], simplex: [Double] = [], weighted: [Double] = [], resizes: [Double] = []
+            let weights: [Priority: Double] = [Priority(500): 1e6, Priority(250): 1e3, Priority(100): 1]
+            for rep in 0...repetitions {
+                let solver = GLPKLayoutSolver(analyseAmbiguity: false)
+                let t = try Self.seconds { _ = try solver.load(layout, variant: nil) }
+                let w = try Self.seconds { _ = try GLPKLayoutSolver(analyseAmbiguity: false, weights: weights).load(layout, variant: nil) }
+                var sweep: [Double] = []
+                for width in [320.0, 414, 768, 1024, 375] {
+                    sweep.append(try Self.seconds { _ = try solver.resize(to: ContainerSize(width: width, height: nil)) })
+                }
+                if rep == 0 { continue }  // warm-up
+                totals.append(t)
+                weighted.append(w)
+                resizes.append(Self.median(sweep))
+                simplex.append(0)
+                // Time inside glp_simplex for a fresh load, measured on its own solver.
+                let probe = GLPKLayoutSolver(analyseAmbiguity: false)
+                let total = try Self.seconds { _ = try probe.load(layout, variant: nil) }
+                simplex[simplex.count - 1] = probe.statistics.glpkSeconds
+                totals[totals.count - 1] = total
+            }
+            var ambiguity = Double.nan
+            if layout.views.count <= 401 {
+                let analysed = GLPKLayoutSolver(analyseAmbiguity: true)
+                let plain = GLPKLayoutSolver(analyseAmbiguity: false)
+                let withAnalysis = try Self.seconds { _ = try analysed.load(layout, variant: nil) }
+                let without = try Self.seconds { _ = try plain.load(layout, variant: nil) }
+                ambiguity = max(0, withAnalysis - without)
+            }
+            let t = Self.median(totals), s = Self.median(simplex), w = Self.median(weighted)
+            table.append([String(r), String(layout.constraints.count + 4), ms(t), ms(s),
+                          String(format: "%.0f%%", (t - s) / max(s, 1e-12) * 100), ms(w), String(format: "%.2f", t / w),
+                          ms(Self.median(resizes)), ms(ambiguity), String(layout.views.count)])
+            FileHandle.standardError.write(Data("  R=\(r): \(ms(t))\n".utf8))
+        }
+        print("GLPK \(GLPKLayoutSolver.glpkVersion); the grid with three soft levels (500, 250, 100)")
+        let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
+        for row in table {
+            print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
+        }
     }
 }
