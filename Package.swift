@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutGeneratorsTests",
-            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators"],
+            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "GLPKReferenceTests",
             dependencies: ["GLPKReference", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutGenerators",
-                           "CassowaryLayout"],
+                           "CassowaryLayout", "LayoutTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

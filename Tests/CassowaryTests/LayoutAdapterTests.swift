@@ -3,18 +3,12 @@ import LayoutFormat
 import LayoutGenerators
 import LayoutModel
 import LayoutSolving
+import LayoutTestSupport
 import Testing
 
 @Suite("Cassowary on whole layouts")
 struct LayoutAdapterTests {
-    static func corpusFiles() -> [String] {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let root = parts.joined(separator: "/")
-        return ["seed/alternating-grid", "seed/compact-constraint", "seed/emoji-playground", "seed/readable-constraints",
-                "seed/textual-auto-layout", "generated/alternating-grid-r1", "generated/alternating-grid-r3",
-                "generated/alternating-grid-r10"].map { "\(root)/Corpus/\($0).layout" }
-    }
+    static func corpusFiles() -> [String] { TestCorpus.files() }
 
     func parse(_ text: String) throws -> Layout {
         try #require(LayoutParser.parse(text, fileName: "t.layout").layout)
@@ -52,7 +46,7 @@ struct LayoutAdapterTests {
 
     @Test("switching variants incrementally equals loading the variant fresh")
     func switchMatchesFresh() throws {
-        let layout = try #require(LayoutParser.parseFile(atPath: Self.corpusFiles()[3]).result.layout)
+        let layout = try #require(LayoutParser.parseFile(atPath: TestCorpus.path("seed/readable-constraints.layout")).result.layout)
         let solver = CassowaryLayoutSolver()
         _ = try solver.load(layout, variant: nil)
         for name in ["ipadLandscape", "landscape", "ipad", "default", "ipadLandscape"] {

@@ -4,6 +4,7 @@ import LayoutFormat
 import LayoutGenerators
 import LayoutModel
 import LayoutSolving
+import LayoutTestSupport
 import Testing
 
 @Suite("The GLPK reference")
@@ -17,14 +18,7 @@ struct GLPKReferenceTests {
         return layout
     }
 
-    static func corpusFiles() -> [String] {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let root = parts.joined(separator: "/")
-        return ["seed/alternating-grid", "seed/compact-constraint", "seed/emoji-playground", "seed/readable-constraints",
-                "seed/textual-auto-layout", "generated/alternating-grid-r1", "generated/alternating-grid-r3",
-                "generated/alternating-grid-r10"].map { "\(root)/Corpus/\($0).layout" }
-    }
+    static func corpusFiles() -> [String] { TestCorpus.files() }
 
     @Test("every corpus file's expectations hold in every variant, ambiguity included", arguments: corpusFiles())
     func corpus(file: String) throws {

@@ -1,5 +1,6 @@
 import LayoutFormat
 import LayoutModel
+import LayoutTestSupport
 import Testing
 
 @Suite("Parsing the .layout format")
@@ -125,7 +126,7 @@ struct ParserTests {
 
     @Test("every corpus file parses and validates without errors")
     func corpus() throws {
-        let files = try CorpusFiles.all()
+        let files = TestCorpus.files()
         #expect(files.count >= 8)
         for file in files {
             let (result, readable) = LayoutParser.parseFile(atPath: file)

@@ -20,7 +20,7 @@ struct RoundTripTests {
 
     @Test("printing is idempotent on every corpus file")
     func corpusFiles() throws {
-        for file in try CorpusFiles.all() {
+        for file in TestCorpus.files() {
             let original = try #require(LayoutParser.parseFile(atPath: file).result.layout)
             let printed = LayoutPrinter.print(original)
             let reparsed = try #require(LayoutParser.parse(printed).layout)

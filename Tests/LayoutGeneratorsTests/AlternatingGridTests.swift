@@ -1,6 +1,7 @@
 import LayoutFormat
 import LayoutGenerators
 import LayoutModel
+import LayoutTestSupport
 import Testing
 
 @Suite("The alternating grid family")
@@ -43,7 +44,7 @@ struct AlternatingGridTests {
     @Test("the committed Corpus/generated files are what the generator makes")
     func committedFilesAreCurrent() throws {
         for rows in [1, 3, 10] {
-            let path = CorpusPath.generated("alternating-grid-r\(rows).layout")
+            let path = TestCorpus.path("generated/alternating-grid-r\(rows).layout")
             let parsed = try #require(LayoutParser.parseFile(atPath: path).result.layout)
             #expect(parsed == (try AlternatingGrid.layout(rows: rows)), "\(path) is stale: run scripts/generate-corpus")
         }
@@ -54,13 +55,5 @@ struct AlternatingGridTests {
         #expect(throws: GeneratorError.self) { try AlternatingGrid.layout(rows: 0) }
         #expect(throws: GeneratorError.self) { try AlternatingGrid.layout(rows: 1, width: .infinity) }
         #expect(throws: GeneratorError.self) { try AlternatingGrid.layout(rows: 1, width: -5) }
-    }
-}
-
-enum CorpusPath {
-    static func generated(_ name: String) -> String {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return (parts + ["Corpus", "generated", Substring(name)]).joined(separator: "/")
     }
 }
