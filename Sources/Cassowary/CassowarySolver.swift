@@ -52,6 +52,8 @@ public struct CassowarySolver: Sendable {
     var variableNames: [String] = []
     var values: [Double] = []
     var records: [Int: ConstraintRecord] = [:]
+    /// Constraints made with ``makeConstraint(_:)``, in the solver or not.
+    var made: [Int: ConstraintDefinition] = [:]
     var edits: [Int: EditRecord] = [:]
     var nextConstraintID = 0
     var nextSequence = 0
@@ -94,6 +96,27 @@ public struct CassowarySolver: Sendable {
     /// The number of constraints in the solver (edits included).
     public var constraintCount: Int { records.count }
 
+    /// Makes a constraint without adding it (kiwi's `Constraint` value): it
+    /// can then be added, removed and added again.
+    /// - Throws: ``CassowaryError/invalidConstraint(label:reason:)``, ``CassowaryError/unknownVariable(_:)``.
+    public mutating func makeConstraint(_ definition: ConstraintDefinition) throws(CassowaryError) -> CassowaryConstraint {
+        try validate(definition)
+        let handle = CassowaryConstraint(id: nextConstraintID)
+        nextConstraintID += 1
+        made[handle.id] = definition
+        return handle
+    }
+
+    /// Adds a constraint made with ``makeConstraint(_:)``.
+    /// - Throws: ``CassowaryError/duplicateConstraint(_:)`` if it is in the solver,
+    ///   ``CassowaryError/unknownConstraint(_:)`` if it was never made, or what
+    ///   ``addConstraint(_:)-(ConstraintDefinition)`` throws.
+    public mutating func addConstraint(_ constraint: CassowaryConstraint) throws(CassowaryError) {
+        guard let definition = made[constraint.id] else { throw .unknownConstraint(constraint) }
+        guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
+        try insert(definition, as: constraint, edit: nil, explain: true)
+    }
+
     /// Adds a constraint and re-optimises.
     ///
     /// - Throws: ``CassowaryError/unsatisfiable(label:conflict:)`` with a minimal
@@ -109,6 +132,7 @@ public struct CassowarySolver: Sendable {
         let handle = CassowaryConstraint(id: nextConstraintID)
         try insert(definition, as: handle, edit: nil, explain: true)
         nextConstraintID += 1
+        made[handle.id] = definition
         return handle
     }
 
@@ -294,8 +318,11 @@ public struct CassowarySolver: Sendable {
     /// Removes every constraint and edit; variables stay (values 0).
     public mutating func reset() {
         let names = variableNames
+        let keep = made, next = nextConstraintID
         self = CassowarySolver()
         for name in names { _ = makeVariable(name) }
+        made = keep
+        nextConstraintID = next
     }
 
     /// Rebuilds the tableau from the recorded constraints, in insertion order,

@@ -120,6 +120,11 @@ struct SolveCommand: ParsableCommand {
         } else {
             out += "variant \(solution.variant): this solver cannot tell which views are ambiguous (use --solver glpk)\n"
         }
+        if let reference, solution.status == .solved, !reference.statistics.levels.isEmpty {
+            out += "  levels (GLPK): " + reference.statistics.levels.map {
+                "\($0.priority): optimum \(formatNumber($0.optimum, maxFractionDigits: 6)), \($0.iterations) iterations"
+            }.joined(separator: "; ") + "\n"
+        }
         return out
     }
 

@@ -92,8 +92,16 @@ struct SolverScenarioTests {
         var solver = CassowarySolver()
         let x = solver.makeVariable("x")
         let c = try solver.addConstraint(eq([(x, 1)], -1, .soft(10)))
+        #expect(throws: CassowaryError.duplicateConstraint(c)) { try solver.addConstraint(c) }
         try solver.removeConstraint(c)
         #expect(throws: CassowaryError.unknownConstraint(c)) { try solver.removeConstraint(c) }
+        try solver.addConstraint(c)  // made once, added again
+        #expect(solver.hasConstraint(c))
+        let made = try solver.makeConstraint(eq([(x, 1)], -2, .soft(5)))
+        #expect(!solver.hasConstraint(made))
+        #expect(throws: CassowaryError.unknownConstraint(CassowaryConstraint(id: 12345))) {
+            try solver.addConstraint(CassowaryConstraint(id: 12345))
+        }
         try solver.addEditVariable(x, strength: .soft(100))
         #expect(throws: CassowaryError.duplicateEditVariable(x)) { try solver.addEditVariable(x, strength: .soft(5)) }
         let y = solver.makeVariable("y")
