@@ -60,6 +60,19 @@ let package = Package(
         .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving"],
                 swiftSettings: swiftSettings),
 
+        /// Solvers in any language, run as child processes (line-delimited JSON).
+        .target(name: "ExternalSolvers", dependencies: ["LayoutModel", "LayoutSolving"], swiftSettings: swiftSettings),
+
+        // MARK: Harness
+
+        /// Cases, the solver registry, cross-checks, timings, results.
+        .target(
+            name: "BenchHarness",
+            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "CassowaryLayout",
+                           "GLPKReference", "ExternalSolvers"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -71,6 +84,8 @@ let package = Package(
                 "LayoutSolving",
                 "CassowaryLayout",
                 "GLPKReference",
+                "ExternalSolvers",
+                "BenchHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

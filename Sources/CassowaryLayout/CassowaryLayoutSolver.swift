@@ -37,7 +37,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// The underlying solver (for statistics and dumps).
     public var cassowary: CassowarySolver { solver }
 
-    public func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution {
+    public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
         self.layout = layout
@@ -66,7 +66,37 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         for row in system.constraints {
             if case .constraint(let index) = row.origin { try add(index, row) }
         }
-        return try solution()
+    }
+
+    public func solve() throws(SolverError) -> Solution { try solution() }
+
+    /// Extra constraints added through ``addConstraint(_:)``, by handle.
+    var extra: [Int: CassowaryConstraint] = [:]
+    var nextExtra = 0
+
+    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
+        guard let layout, let system else { throw .notLoaded }
+        var probe = layout
+        probe.constraints = [constraint]
+        probe.expectations = []
+        let lowered: LoweredSystem
+        do { lowered = try probe.lowered(variant: system.variant) } catch { throw SolverError(error) }
+        guard let row = lowered.constraints.first(where: { $0.origin == .constraint(index: 0) }) else {
+            throw .unsupported("the constraint is not active in this variant")
+        }
+        do {
+            let handle = try solver.addConstraint(definition(row, label: constraint.displayName))
+            nextExtra += 1
+            extra[nextExtra] = handle
+            return nextExtra
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
+    public func removeConstraint(_ handle: Int) throws(SolverError) {
+        guard let constraint = extra.removeValue(forKey: handle) else { throw .internalError("unknown handle \(handle)") }
+        do { try solver.removeConstraint(constraint) } catch { throw .internalError("\(error)") }
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {

@@ -57,7 +57,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         self.weights = weights
     }
 
-    public func load(_ layout: Layout, variant name: String?) throws(SolverError) -> Solution {
+    public func prepare(_ layout: Layout, variant name: String?) throws(SolverError) {
         let problems = layout.validate().filter { $0.severity == .error }
         guard problems.isEmpty else { throw .invalidLayout(problems) }
         guard let variant = layout.variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
@@ -72,7 +72,20 @@ public final class GLPKLayoutSolver: LayoutSolver {
         }
         self.layout = layout
         systems = [:]
+        self.variant = variant
+    }
+
+    public func solve() throws(SolverError) -> Solution {
+        guard let variant else { throw .notLoaded }
         return try solve(variant)
+    }
+
+    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
+        throw .unsupported("the GLPK reference re-solves; it does not add constraints incrementally")
+    }
+
+    public func removeConstraint(_ handle: Int) throws(SolverError) {
+        throw .unsupported("the GLPK reference re-solves; it does not remove constraints incrementally")
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {

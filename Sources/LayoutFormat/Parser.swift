@@ -11,6 +11,9 @@ public struct ParseResult: Sendable {
 
     public var isValid: Bool { layout != nil }
 
+    /// The bytes that were parsed (a BOM removed).
+    public var sourceBytes: [UInt8] { source.bytes }
+
     public init(layout: Layout?, diagnostics: [Diagnostic], source: SourceText) {
         self.layout = layout
         self.diagnostics = diagnostics

@@ -37,6 +37,10 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidLayout([Diagnostic])
     /// `resize` or `switchVariant` before `load`.
     case notLoaded
+    /// The solver does not have this capability (the harness marks it unsupported).
+    case unsupported(String)
+    /// An external solver crashed, timed out or answered out of protocol.
+    case external(String)
     /// A bug or a numerical breakdown inside the solver.
     case internalError(String)
 
@@ -46,6 +50,8 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidLayout(let diagnostics):
             return "invalid layout: " + diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
         case .notLoaded: return "no layout is loaded"
+        case .unsupported(let what): return "unsupported: \(what)"
+        case .external(let what): return what
         case .internalError(let message): return "internal solver error: \(message)"
         }
     }
@@ -58,16 +64,22 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A solver of whole layouts, as the harness drives it: load a layout in a
-/// variant, then resize or switch variants incrementally where it can.
+/// A solver of whole layouts, as the harness drives it: prepare a layout in a
+/// variant (build the tableau or LP), solve, then resize, switch variants, add
+/// and remove constraints incrementally where it can.
 public protocol LayoutSolver: AnyObject {
     /// The solver's name in reports (`cassowary`, `glpk`, ...).
     var name: String { get }
     var capabilities: SolverCapabilities { get }
 
-    /// Loads a layout in a variant (nil: the container line) and solves it.
+    /// Builds the solver's representation of a layout in a variant (nil: the
+    /// container line). Incremental solvers may already optimise here.
     /// - Throws: ``SolverError``.
-    func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution
+    func prepare(_ layout: Layout, variant: String?) throws(SolverError)
+
+    /// The solution of what was prepared (or last changed).
+    /// - Throws: ``SolverError/notLoaded`` before ``prepare(_:variant:)``.
+    func solve() throws(SolverError) -> Solution
 
     /// Changes the container size of the loaded variant and re-solves.
     /// - Throws: ``SolverError/notLoaded``.
@@ -77,4 +89,21 @@ public protocol LayoutSolver: AnyObject {
     /// `when` constraints) and re-solves.
     /// - Throws: ``SolverError``.
     func switchVariant(to variant: String?) throws(SolverError) -> Solution
+
+    /// Adds one more constraint to the loaded layout (incremental solvers).
+    /// - Returns: a handle for ``removeConstraint(_:)``.
+    /// - Throws: ``SolverError/unsupported(_:)`` without the capability.
+    func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int
+
+    /// Removes a constraint added with ``addConstraint(_:)``.
+    /// - Throws: ``SolverError/unsupported(_:)`` without the capability.
+    func removeConstraint(_ handle: Int) throws(SolverError)
+}
+
+extension LayoutSolver {
+    /// Prepares and solves.
+    public func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution {
+        try prepare(layout, variant: variant)
+        return try solve()
+    }
 }

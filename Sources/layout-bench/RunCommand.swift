@@ -1,31 +1,191 @@
 import ArgumentParser
+import BenchHarness
+import Foundation
+import LayoutSolving
 
-/// `layout-bench run [PATHS...]`: the main job.
+/// `layout-bench run`: the main job.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Cross-check and time the solvers over the corpus.",
         discussion: """
-            The solvers and the timing harness are not built yet: for now `run` checks that every \
-            corpus file parses and validates (the same as `check`), and exits like `check`.
+            Every case (corpus files and generated families) x variant x solver is judged against the \
+            GLPK reference and the file's expect lines, then timed (parse, load, solve, resize sweep, \
+            variant switch, add + remove). Writes results.json to --output (default Reports/<timestamp>/, \
+            with Reports/latest pointing at it). Exit codes: 0 every verdict pass / unsupported / \
+            weighted-divergence; 1 a fail or error; 64 usage; 66 no input.
             """
     )
 
     @Argument(help: "Files or directories (default: the repository's Corpus/).")
     var paths: [String] = []
 
+    @Option(help: "Comma-separated solvers (default: every built-in and registered solver).")
+    var solvers: String?
+
+    @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
+    var externalSolvers: [String] = []
+
+    @Option(help: "Only cases whose name matches this glob (repeatable).")
+    var filter: [String] = []
+
+    @Option(help: "Skip cases whose name matches this glob (repeatable).")
+    var skip: [String] = []
+
+    @Option(help: "Generated families: small, medium, large, or none.")
+    var scale: String = "small"
+
+    @Option(help: "Timed repetitions per case.")
+    var repetitions = 5
+
+    @Option(help: "Untimed warm-up runs per case.")
+    var warmup = 1
+
+    @Option(help: "Seconds an external solver may take for one operation.")
+    var timeout = 30.0
+
+    @Option(help: "Run shard K of N (K in 1...N): cases i with i mod N == K - 1.")
+    var shard: String?
+
+    @Option(help: "Directory for the run's files (default Reports/<timestamp>/).")
+    var output: String?
+
+    @Flag(help: "No progress bar or lines.")
+    var noProgress = false
+
+    @Flag(help: "Print only the summary line.")
+    var quiet = false
+
+    func validate() throws {
+        guard (1...10_000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...10000") }
+        guard (0...1000).contains(warmup) else { throw ValidationError("--warmup must be in 0...1000") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be positive") }
+        guard scale == "none" || Scale(rawValue: scale) != nil else {
+            throw ValidationError("--scale must be small, medium, large or none")
+        }
+        if let shard { _ = try Self.parseShard(shard) }
+    }
+
+    static func parseShard(_ text: String) throws -> (k: Int, n: Int) {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+            throw ValidationError("--shard expects K/N with 1 <= K <= N, got '\(text)'")
+        }
+        return (parts[0], parts[1])
+    }
+
     func run() throws {
+        let started = Date()
+        // Inputs.
         var targets = paths
+        let corpus = Inputs.defaultCorpus()
         if targets.isEmpty {
-            guard let corpus = Inputs.defaultCorpus() else {
+            guard let corpus else {
                 printError("error: no Corpus/ directory here or next to the binary; pass PATHS")
                 throw ExitStatus.noInput.exitCode
             }
             targets = [corpus]
         }
-        printError("layout-bench run: no solvers are registered yet (they arrive with the solver issues); "
-                   + "checking the corpus instead.")
-        let status = CheckCommand.check(targets)
-        if status != .success { throw status.exitCode }
+
+        // Solvers: built-ins, registries (working directory first, then the corpus), the command line.
+        var registry = SolverRegistry()
+        do {
+            var registries = ["solvers.json"]
+            for target in targets where FileManager.default.fileExists(atPath: (target as NSString).appendingPathComponent("solvers.json")) {
+                registries.append((target as NSString).appendingPathComponent("solvers.json"))
+            }
+            for path in registries where FileManager.default.fileExists(atPath: path) { try registry.load(registry: path) }
+            for entry in externalSolvers { try registry.add(commandLine: entry) }
+        } catch {
+            printError("error: \(error)")
+            throw ExitStatus.usage.exitCode
+        }
+        let chosen: [SolverSpec]
+        do {
+            let names = solvers?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? registry.solvers.map(\.name)
+            chosen = try registry.select(names)
+        } catch {
+            printError("error: \(error)")
+            throw ExitStatus.usage.exitCode
+        }
+
+        // Cases.
+        let (files, problems) = CaseCollector.files(targets)
+        var cases = files
+        if let level = Scale(rawValue: scale) { cases += CaseCollector.generated(level) }
+        if !filter.isEmpty { cases = cases.filter { c in filter.contains { CaseCollector.matches(c.name, glob: $0) } } }
+        cases = cases.filter { c in !skip.contains { CaseCollector.matches(c.name, glob: $0) } }
+        if let shard, let (k, n) = try? Self.parseShard(shard) {
+            cases = cases.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+        }
+        if cases.isEmpty && problems.isEmpty {
+            printError("error: no cases to run (check PATHS, --filter and --skip)")
+            throw ExitStatus.noInput.exitCode
+        }
+
+        // Output directory.
+        let root = corpus.map { (($0 as NSString).deletingLastPathComponent as NSString) } ?? "."
+        let stamp = ISO8601DateFormatter.string(from: started, timeZone: TimeZone(identifier: "UTC") ?? .current,
+                                                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
+            .replacingOccurrences(of: ":", with: "-")
+        let directory = output ?? (root as NSString).appendingPathComponent("Reports/\(stamp)")
+
+        // Run.
+        var settings = RunSettings(solvers: chosen)
+        settings.repetitions = repetitions
+        settings.warmup = warmup
+        settings.timeout = timeout
+        let runner = Runner(settings: settings)
+        let bar = ProgressDisplay(enabled: !noProgress && !quiet)
+        let results = runner.run(cases) { bar.show($0) }
+        bar.finish()
+
+        let machine = MachineInfo.current()
+        let document = RunResults(
+            started: started, finished: Date(), machine: machine,
+            settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
+                       ("scale", .string(scale)), ("timeout_s", .number(timeout)),
+                       ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) }))],
+            solvers: chosen, problems: problems, cases: results)
+        let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
+        do {
+            try document.write(to: file)
+        } catch {
+            printError("error: cannot write \(file.path): \(error.localizedDescription)")
+            throw ExitStatus.cannotCreate.exitCode
+        }
+        if output == nil {
+            // Reports/latest -> the newest run (relative, so the checkout can move).
+            let latest = (root as NSString).appendingPathComponent("Reports/latest")
+            try? FileManager.default.removeItem(atPath: latest)
+            try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        }
+        print(Summary.text(document, file: file.path, quiet: quiet), terminator: "")
+        if document.hasFailures { throw ExitStatus.failure.exitCode }
+    }
+}
+
+/// A progress bar on a terminal, plain lines otherwise (stderr).
+final class ProgressDisplay {
+    let enabled: Bool
+    let terminal = isatty(2) == 1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ p: RunProgress) {
+        guard enabled, p.done < p.total else { return }
+        if terminal {
+            let width = 30
+            let filled = p.total == 0 ? 0 : width * p.done / p.total
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            let name = p.current.count > 40 ? String(p.current.prefix(37)) + "..." : p.current
+            FileHandle.standardError.write(Data("\r[\(bar)] \(p.done + 1)/\(p.total) \(name)\u{1B}[K".utf8))
+        } else {
+            FileHandle.standardError.write(Data("[\(p.done + 1)/\(p.total)] \(p.current)\n".utf8))
+        }
+    }
+
+    func finish() {
+        if enabled && terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import LayoutFormat
+import LayoutGenerators
+import LayoutModel
+
+/// How large the generated families are.
+public enum Scale: String, CaseIterable, Sendable {
+    case small, medium, large
+
+    /// Sizes per family: alternating grid rows, equal-row views, random views.
+    var sizes: [Int] {
+        switch self {
+        case .small: return [10, 100]
+        case .medium: return [10, 100, 1000]
+        case .large: return [10, 100, 1000, 10000]
+        }
+    }
+}
+
+/// One layout of a run.
+public struct BenchCase: Sendable {
+    /// `seed/alternating-grid` (a file under Corpus/), `family/alternating-grid-r100` (generated in memory), ...
+    public var name: String
+    /// The file, or the generator call.
+    public var source: String
+    public var layout: Layout
+    /// The `.layout` text (files as read, generated cases as printed), for timing the parser.
+    public var text: [UInt8]
+    /// Per solver, the largest number of constraints it is run on (nil: no limit).
+    public var limits: [String: Int] = [:]
+
+    public var constraintCount: Int { layout.constraints.count }
+}
+
+/// A case that could not be read or parsed: reported, not fatal.
+public struct CaseProblem: Sendable {
+    public var name: String
+    public var message: String
+}
+
+/// Finding the cases of a run.
+public enum CaseCollector {
+    /// Which solvers run generated cases up to which size, and why: kiwi's
+    /// tableau grows quadratically on chains (10 s at 8,000 constraints), and
+    /// GLPK's cold simplex takes about 1 s at 8,000 and tens of seconds at 80,000.
+    public static let generatedLimits: [String: Int] = ["kiwi": 1_000, "glpk": 10_000]
+
+    /// Files under `paths` (directories searched for `*.layout`), named
+    /// relative to the `Corpus/` directory they are in.
+    public static func files(_ paths: [String]) -> (cases: [BenchCase], problems: [CaseProblem]) {
+        var cases: [BenchCase] = []
+        var problems: [CaseProblem] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(CaseProblem(name: path, message: "no such file or directory"))
+                continue
+            }
+            let files: [String]
+            if isDirectory.boolValue {
+                files = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".layout") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files = [path]
+            }
+            for file in files {
+                let (result, _) = LayoutParser.parseFile(atPath: file)
+                let name = caseName(file)
+                guard let layout = result.layout else {
+                    let first = result.diagnostics.first { $0.severity == .error }
+                    problems.append(CaseProblem(name: name, message: first?.description ?? "invalid"))
+                    continue
+                }
+                cases.append(BenchCase(name: name, source: file, layout: layout, text: result.sourceBytes))
+            }
+        }
+        return (cases, problems)
+    }
+
+    /// `.../Corpus/seed/x.layout` -> `seed/x`; otherwise the path without `.layout`.
+    static func caseName(_ file: String) -> String {
+        var name = file
+        if let range = name.range(of: "Corpus/", options: .backwards) { name = String(name[range.upperBound...]) }
+        if name.hasSuffix(".layout") { name.removeLast(7) }
+        return name
+    }
+
+    /// The generated families at a scale.
+    public static func generated(_ scale: Scale) -> [BenchCase] {
+        var cases: [BenchCase] = []
+        func add(_ name: String, _ source: String, _ layout: Layout?) {
+            guard let layout else { return }
+            let text = Array(LayoutPrinter.print(layout).utf8)
+            cases.append(BenchCase(name: name, source: source, layout: layout, text: text, limits: generatedLimits))
+        }
+        for n in scale.sizes {
+            add("family/alternating-grid-r\(n)", "layout-bench generate alternating-grid --rows \(n)",
+                try? AlternatingGrid.layout(rows: n))
+        }
+        for n in scale.sizes {
+            add("family/equal-row-n\(n)", "EqualRow.layout(count: \(n))", try? EqualRow.layout(count: n))
+        }
+        for n in scale.sizes {
+            add("family/random-feasible-n\(n)", "RandomFeasible.layout(views: \(n), seed: \(n))",
+                try? RandomFeasible.layout(views: n, seed: UInt64(n)))
+        }
+        return cases
+    }
+
+    /// Whether `name` matches a glob (`*` any run, `?` one character).
+    public static func matches(_ name: String, glob: String) -> Bool {
+        let n = Array(name), g = Array(glob)
+        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: g.count + 1), count: n.count + 1)
+        func go(_ i: Int, _ j: Int) -> Bool {
+            if let known = memo[i][j] { return known }
+            let result: Bool
+            if j == g.count {
+                result = i == n.count
+            } else if g[j] == "*" {
+                result = go(i, j + 1) || (i < n.count && go(i + 1, j))
+            } else if i < n.count && (g[j] == "?" || g[j] == n[i]) {
+                result = go(i + 1, j + 1)
+            } else {
+                result = false
+            }
+            memo[i][j] = result
+            return result
+        }
+        return go(0, 0)
+    }
+}

@@ -1,0 +1,103 @@
+import LayoutModel
+import LayoutSolving
+
+/// The outcome for one case x variant x solver.
+public enum Verdict: String, Hashable, Sendable, CaseIterable {
+    /// Agrees with the reference and the `expect` lines.
+    case pass
+    /// Disagrees: the reasons say where, with the numbers.
+    case fail
+    /// The solver lacks what the check needs (or the case is over its size limit).
+    case unsupported
+    /// The solver crashed, timed out or answered junk.
+    case error
+    /// A weighted solver whose answer differs from the lexicographic one only
+    /// in how it trades priority levels (status, required constraints hold).
+    case weightedDivergence = "weighted-divergence"
+
+    /// Verdicts that make a run fail.
+    public var isFailure: Bool { self == .fail || self == .error }
+}
+
+/// The cross-check rules, in one place (the README's "What pass means").
+public enum CrossCheck {
+    /// Frames and level errors of two solvers agree within this: the same bound
+    /// under which the reference calls a frame component determined.
+    public static let tolerance = Tolerance.crossCheck
+
+    /// Values by variable index from a solution's frames.
+    static func values(_ solution: Solution) -> [Double] {
+        solution.frames.flatMap { [$0.x, $0.y, $0.width, $0.height] }
+    }
+
+    /// Judges a solution against the reference (if any) and the expectations.
+    ///
+    /// 1. Status agrees with the reference. 2. Required constraints hold.
+    /// 3. Every level's error equals the reference's. 4. Frames equal the
+    /// reference's where the reference says they are unique. 5. The `expect`
+    /// lines hold. A weighted solver failing only 3-5 gets `weighted-divergence`.
+    public static func judge(_ solution: Solution, reference: Solution?, system: LoweredSystem,
+                             expectations: [Expectation], semantics: SolverCapabilities.PrioritySemantics)
+        -> (verdict: Verdict, reasons: [String])
+    {
+        var hard: [String] = []  // failures whatever the semantics
+        var soft: [String] = []  // failures a weighted solver may have
+        if let reference, reference.status != solution.status {
+            hard.append("status \(solution.status.rawValue), reference \(reference.status.rawValue)")
+        }
+        if solution.status == .solved {
+            let values = values(solution)
+            let scale = values.map(abs).max() ?? 0
+            let violation = system.maximumRequiredViolation(values)
+            if violation > tolerance.absolute + tolerance.relative * scale {
+                hard.append("a required constraint is violated by \(formatNumber(violation, maxFractionDigits: 9))")
+            }
+        }
+        if let reference, reference.status == .solved, solution.status == .solved {
+            for level in reference.levels {
+                let mine = solution.levels.first { $0.priority == level.priority }?.error ?? 0
+                if !tolerance.isClose(mine, level.error) {
+                    soft.append("level \(level.priority) error \(formatNumber(mine, maxFractionDigits: 6)), "
+                                + "reference \(formatNumber(level.error, maxFractionDigits: 6))")
+                }
+            }
+            let free = Set(reference.ambiguous ?? [])
+            var frameDifferences = 0
+            var first: String?
+            for (i, name) in reference.viewNames.enumerated() where !free.contains(name) && i < solution.frames.count {
+                for c in FrameComponent.allCases where !tolerance.isClose(solution.frames[i][c], reference.frames[i][c]) {
+                    frameDifferences += 1
+                    if first == nil {
+                        first = "\(name).\(c) = \(formatNumber(solution.frames[i][c], maxFractionDigits: 6)), "
+                            + "reference \(formatNumber(reference.frames[i][c], maxFractionDigits: 6))"
+                    }
+                }
+            }
+            if let first { soft.append("\(frameDifferences) determined frame value(s) differ, e.g. \(first)") }
+        }
+        for result in solution.check(expectations) where result.verdict == .failed {
+            let line = result.expectation.location.map { "line \($0.line): " } ?? ""
+            soft.append("\(line)\(result.reason ?? "expectation failed")")
+        }
+        if !hard.isEmpty { return (.fail, hard + soft) }
+        if soft.isEmpty { return (.pass, []) }
+        return semantics == .weighted ? (.weightedDivergence, soft) : (.fail, soft)
+    }
+
+    /// Whether an incremental answer equals a fresh one: determined frames
+    /// (per the reference when there is one) and level errors.
+    public static func sameAnswer(_ a: Solution, _ b: Solution, reference: Solution?) -> String? {
+        if a.status != b.status { return "status \(a.status.rawValue) vs fresh \(b.status.rawValue)" }
+        let free = Set(reference?.ambiguous ?? [])
+        for (i, name) in a.viewNames.enumerated() where !free.contains(name) && i < b.frames.count {
+            for c in FrameComponent.allCases where !tolerance.isClose(a.frames[i][c], b.frames[i][c]) {
+                return "\(name).\(c) = \(formatNumber(a.frames[i][c], maxFractionDigits: 6)) incrementally, "
+                    + "\(formatNumber(b.frames[i][c], maxFractionDigits: 6)) fresh"
+            }
+        }
+        for (x, y) in zip(a.levels, b.levels) where !tolerance.isClose(x.error, y.error) {
+            return "level \(x.priority) error \(x.error) incrementally, \(y.error) fresh"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import LayoutModel
+import LayoutSolving
+
+/// The results document of a run: one JSON file, schema versioned.
+///
+/// Schema `layout-bench/results`, version 1 (documented in the README):
+/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...},
+/// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
+/// "cases": [{"name", "source", "views", "constraints", "variants": [...],
+///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
+///   "timings": [{"solver", "phase", "min", "median", "p90", "max", "n"}], "counters": {solver: {name: value}}}],
+/// "summary": {solver: {verdict: count}}}`. Times are seconds.
+public struct RunResults: Sendable {
+    public static let schema = "layout-bench/results"
+    public static let version = 1
+
+    public var started: Date
+    public var finished: Date
+    public var machine: MachineInfo
+    public var settings: [(String, JSONValue)]
+    public var solvers: [SolverSpec]
+    public var problems: [CaseProblem]
+    public var cases: [CaseResult]
+
+    public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
+                problems: [CaseProblem], cases: [CaseResult]) {
+        self.started = started
+        self.finished = finished
+        self.machine = machine
+        self.settings = settings
+        self.solvers = solvers
+        self.problems = problems
+        self.cases = cases
+    }
+
+    /// Verdict counts per solver, in solver order.
+    public var summary: [(solver: String, counts: [Verdict: Int])] {
+        solvers.map { spec in
+            var counts: [Verdict: Int] = [:]
+            for c in cases { for r in c.results where r.solver == spec.name { counts[r.verdict, default: 0] += 1 } }
+            return (spec.name, counts)
+        }
+    }
+
+    /// Whether anything failed or errored (or a case could not be read).
+    public var hasFailures: Bool {
+        !problems.isEmpty || cases.contains { $0.results.contains { $0.verdict.isFailure } }
+    }
+
+    static func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: date)
+    }
+
+    public func json() -> JSONValue {
+        let machineJSON = JSONValue.object([
+            ("cpu", .string(machine.cpu)), ("cores", .number(Double(machine.cores))),
+            ("memory_bytes", .number(Double(machine.memoryBytes))), ("os", .string(machine.os)),
+            ("swift", .string(machine.swift)), ("glpk", .string(machine.glpk)),
+            ("commit", machine.commit.map { .string($0) } ?? .null),
+        ])
+        let solversJSON: [JSONValue] = solvers.map { spec in
+            let kind: String
+            switch spec.kind {
+            case .cassowary, .glpk: kind = "built-in"
+            case .external: kind = "external"
+            }
+            return .object([("name", .string(spec.name)), ("kind", .string(kind)), ("reference", .bool(spec.isReference))])
+        }
+        let casesJSON: [JSONValue] = cases.map(Self.caseJSON)
+        let summaryJSON = JSONValue.object(summary.map { entry in
+            (entry.solver, JSONValue.object(Verdict.allCases.map { ($0.rawValue, .number(Double(entry.counts[$0] ?? 0))) }))
+        })
+        return .object([
+            ("schema", .string(Self.schema)), ("version", .number(Double(Self.version))),
+            ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
+            ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
+            ("problems", .array(problems.map { .object([("case", .string($0.name)), ("message", .string($0.message))]) })),
+            ("cases", .array(casesJSON)), ("summary", summaryJSON),
+        ])
+    }
+
+    static func caseJSON(_ c: CaseResult) -> JSONValue {
+        let results: [JSONValue] = c.results.map { r in
+            let frames = JSONValue.object(zip(r.viewNames, r.frames).map { name, f in
+                (name, JSONValue.array([f.x, f.y, f.width, f.height].map { JSONValue.number($0) }))
+            })
+            return .object([
+                ("variant", .string(r.variant)), ("solver", .string(r.solver)), ("verdict", .string(r.verdict.rawValue)),
+                ("reasons", .array(r.reasons.map { .string($0) })),
+                ("status", r.status.map { .string($0.rawValue) } ?? .null),
+                ("levels", .array(r.levels.map { .object([("priority", .number($0.priority.rawValue)), ("error", .number($0.error))]) })),
+                ("ambiguous", r.ambiguous.map { .array($0.map { .string($0) }) } ?? .null),
+                ("conflict", .array(r.conflict.map { .string($0) })),
+                ("frames", frames),
+            ])
+        }
+        let timings: [JSONValue] = c.timings.map { t in
+            .object([("solver", .string(t.solver)), ("phase", .string(t.phase)), ("min", .number(t.summary.minimum)),
+                     ("median", .number(t.summary.median)), ("p90", .number(t.summary.p90)),
+                     ("max", .number(t.summary.maximum)), ("n", .number(Double(t.summary.count)))])
+        }
+        let counters = JSONValue.object(c.counters.keys.sorted().map { solver in
+            (solver, JSONValue.object((c.counters[solver] ?? [:]).keys.sorted().map { ($0, .number(c.counters[solver]?[$0] ?? 0)) }))
+        })
+        return .object([
+            ("name", .string(c.name)), ("source", .string(c.source)), ("views", .number(Double(c.views))),
+            ("constraints", .number(Double(c.constraints))), ("variants", .array(c.variants.map { .string($0) })),
+            ("results", .array(results)), ("timings", .array(timings)), ("counters", counters),
+        ])
+    }
+
+    /// Writes the document atomically (a temporary file renamed into place),
+    /// so an interrupted run never leaves a half-written results file.
+    /// - Throws: the file system's error.
+    public func write(to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((json().serialized(indent: 1) + "\n").utf8).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A child process spoken to one JSON line at a time, with a deadline on
+/// every answer. A child that hangs, dies, floods its output or answers junk
+/// is reported as such and killed; the caller's run goes on.
+final class SubprocessChannel: @unchecked Sendable {
+    enum Failure: Error, CustomStringConvertible {
+        case couldNotStart(String)
+        case timeout(seconds: Double, operation: String)
+        case exited(status: Int32, stderr: String)
+        case junk(String)
+        case tooLong(bytes: Int)
+
+        var description: String {
+            switch self {
+            case .couldNotStart(let why): return "could not start: \(why)"
+            case .timeout(let s, let op): return "timed out after \(s) s during '\(op)'"
+            case .exited(let status, let stderr):
+                return "exited with status \(status)" + (stderr.isEmpty ? "" : ": " + stderr.suffix(300))
+            case .junk(let text): return "answered out of protocol: " + String(text.prefix(200))
+            case .tooLong(let bytes): return "flooded its output (a line of more than \(bytes) bytes)"
+            }
+        }
+    }
+
+    /// Answers longer than this are junk (a solver printing without end).
+    static let maximumLineBytes = 64 << 20
+
+    private let process = Process()
+    private let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+    private let lock = NSCondition()
+    private var buffer = Data()
+    private var lines: [Data] = []
+    private var closed = false
+    private var overflow = false
+    private var stderrTail = Data()
+
+    init(command: [String], workingDirectory: String?) throws(Failure) {
+        guard let executable = command.first else { throw .couldNotStart("empty command") }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + command.dropFirst()
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        stdoutPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.receive(data)
+        }
+        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.lock()
+            self.stderrTail.append(data)
+            if self.stderrTail.count > 4096 { self.stderrTail = self.stderrTail.suffix(4096) }
+            self.lock.unlock()
+        }
+        do { try process.run() } catch { throw .couldNotStart("\(command.joined(separator: " ")): \(error.localizedDescription)") }
+    }
+
+    private func receive(_ data: Data) {
+        lock.lock()
+        defer { lock.broadcast(); lock.unlock() }
+        if data.isEmpty {
+            closed = true
+            return
+        }
+        buffer.append(data)
+        while let newline = buffer.firstIndex(of: 0x0A) {
+            lines.append(buffer[buffer.startIndex..<newline])
+            buffer = Data(buffer[(newline + 1)...])
+        }
+        if buffer.count > Self.maximumLineBytes {
+            overflow = true
+            buffer = Data()
+        }
+    }
+
+    /// Sends one request line and waits for one answer line.
+    func request(_ line: String, operation: String, timeout: Double) throws(Failure) -> Data {
+        let payload = Data((line + "\n").utf8)
+        lock.lock()
+        let dead = closed || !process.isRunning
+        lock.unlock()
+        if dead { throw exitFailure() }
+        // Writing to a dead child raises SIGPIPE; Foundation reports it as an error instead.
+        do { try stdinPipe.fileHandleForWriting.write(contentsOf: payload) } catch { throw exitFailure() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        lock.lock()
+        while lines.isEmpty && !closed && !overflow {
+            if !lock.wait(until: deadline) {
+                lock.unlock()
+                terminate()
+                throw .timeout(seconds: timeout, operation: operation)
+            }
+        }
+        if overflow {
+            lock.unlock()
+            terminate()
+            throw .tooLong(bytes: Self.maximumLineBytes)
+        }
+        if lines.isEmpty {
+            lock.unlock()
+            throw exitFailure()
+        }
+        let answer = lines.removeFirst()
+        lock.unlock()
+        return answer
+    }
+
+    private func exitFailure() -> Failure {
+        process.waitUntilExit()
+        lock.lock()
+        let tail = String(decoding: stderrTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        lock.unlock()
+        return .exited(status: process.terminationStatus, stderr: tail)
+    }
+
+    /// Kills the child (SIGKILL after SIGTERM) and closes the pipes.
+    func terminate() {
+        stdoutPipe.fileHandleForReading.readabilityHandler = nil
+        stderrPipe.fileHandleForReading.readabilityHandler = nil
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date(timeIntervalSinceNow: 1)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        try? stdinPipe.fileHandleForWriting.close()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    deinit { terminate() }
+}

@@ -1,0 +1,133 @@
+import LayoutModel
+
+/// A row of N equal-width views across a `W x H` container, `W = 20N + 100`
+/// so the widths stay positive: 16 from the edges, 8 between, every width
+/// equal to the first. Width = (W - 32 - 8(N - 1)) / N = 12 + 76/N.
+public enum EqualRow {
+    /// - Throws: ``GeneratorError`` for `count` outside 1...1_000_000.
+    /// - Complexity: O(count).
+    public static func layout(count: Int) throws(GeneratorError) -> Layout {
+        guard (1...1_000_000).contains(count) else {
+            throw .invalidArgument(name: "count", value: String(count), requirement: "must be in 1...1000000")
+        }
+        let width = Double(20 * count + 100)
+        let names = (1...count).map { "v\($0)" }
+        var constraints: [LayoutConstraint] = []
+        func add(_ a: ItemAttribute, _ b: ItemAttribute?, _ c: Double = 0) {
+            constraints.append(LayoutConstraint(a, .equal, b, constant: c))
+        }
+        for (i, name) in names.enumerated() {
+            if i == 0 {
+                add(ItemAttribute(name, .left), ItemAttribute("super", .left), 16)
+            } else {
+                add(ItemAttribute(name, .left), ItemAttribute(names[i - 1], .right), 8)
+                add(ItemAttribute(name, .width), ItemAttribute(names[0], .width))
+            }
+            add(ItemAttribute(name, .top), ItemAttribute("super", .top), 16)
+            add(ItemAttribute(name, .height), nil, 44)
+        }
+        add(ItemAttribute(names[count - 1], .right), ItemAttribute("super", .right), -16)
+        let w = (width - 32 - 8 * Double(count - 1)) / Double(count)
+        func r(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        var expectations = names.enumerated().map { i, name in
+            Expectation(.frame(view: name, Frame(x: r(16 + Double(i) * (w + 8)), y: 16, width: r(w), height: 44)))
+        }
+        expectations.append(Expectation(.ambiguous(views: [])))
+        return Layout(container: ContainerSize(width: width, height: 100), views: names.map { ViewDeclaration(name: $0) },
+                      constraints: constraints, expectations: expectations)
+    }
+}
+
+/// A random feasible system in the style of the original Cassowary benchmark
+/// (`addDel`): views with random frames (a point that is known to satisfy
+/// everything), random legal constraints between them made to hold at that
+/// point (equalities exactly, inequalities with slack), and random soft
+/// wishes at three priorities. Feasible by construction; solvers are checked
+/// against the reference, not against `expect` lines.
+public enum RandomFeasible {
+    /// - Throws: ``GeneratorError`` for `views` outside 1...200_000.
+    /// - Complexity: O(views).
+    public static func layout(views count: Int, seed: UInt64) throws(GeneratorError) -> Layout {
+        guard (1...200_000).contains(count) else {
+            throw .invalidArgument(name: "views", value: String(count), requirement: "must be in 1...200000")
+        }
+        var rng = SplitMix(seed: seed)
+        let names = (1...count).map { "n\($0)" }
+        var frames: [String: Frame] = ["super": Frame(x: 0, y: 0, width: 1000, height: 1000)]
+        var constraints: [LayoutConstraint] = []
+        let locations: [Attribute] = [.left, .right, .centerX, .top, .bottom, .centerY]
+        func value(_ a: Attribute, _ f: Frame) -> Double {
+            switch a {
+            case .left: return f.x
+            case .right: return f.x + f.width
+            case .centerX: return f.x + f.width / 2
+            case .top: return f.y
+            case .bottom: return f.y + f.height
+            case .centerY: return f.y + f.height / 2
+            case .width: return f.width
+            case .height: return f.height
+            default: return 0
+            }
+        }
+        for (i, name) in names.enumerated() {
+            let f = Frame(x: Double(rng.int(0...900)), y: Double(rng.int(0...900)), width: Double(rng.int(10...100)),
+                          height: Double(rng.int(10...100)))
+            frames[name] = f
+            // Pin the frame through required relations to earlier views, so the
+            // chain structure of real layouts appears; some views stay loose.
+            let partners = ["super"] + names[max(0, i - 5)..<i]
+            for axis in 0..<2 {
+                let attrs = axis == 0 ? [Attribute.left, .right, .centerX] : [.top, .bottom, .centerY]
+                let a = attrs[rng.int(0...2)], b = attrs[rng.int(0...2)]
+                let partner = partners[rng.int(0...(partners.count - 1))]
+                let pf = frames[partner] ?? f
+                let c = value(a, f) - value(b, pf)
+                let kind = rng.int(0...9)
+                if kind < 6 {
+                    constraints.append(LayoutConstraint(ItemAttribute(name, a), .equal, ItemAttribute(partner, b), constant: c))
+                } else if kind < 8 {
+                    constraints.append(LayoutConstraint(ItemAttribute(name, a), .greaterThanOrEqual, ItemAttribute(partner, b),
+                                                        constant: c - Double(rng.int(0...20))))
+                } else {
+                    constraints.append(LayoutConstraint(ItemAttribute(name, a), .lessThanOrEqual, ItemAttribute(partner, b),
+                                                        constant: c + Double(rng.int(0...20))))
+                }
+            }
+            constraints.append(LayoutConstraint(ItemAttribute(name, .width), .equal, nil, constant: f.width))
+            if rng.int(0...2) > 0 {
+                constraints.append(LayoutConstraint(ItemAttribute(name, .height), .equal, nil, constant: f.height))
+            } else {
+                constraints.append(LayoutConstraint(ItemAttribute(name, .height), .greaterThanOrEqual, nil, constant: 5))
+            }
+            // Soft wishes, some of them unreachable.
+            for _ in 0..<rng.int(0...2) {
+                let a = locations[rng.int(0...5)]
+                let partner = partners[rng.int(0...(partners.count - 1))]
+                let b = locations.filter { $0.axis == a.axis }[rng.int(0...2)]
+                let target = value(a, f) - value(b, frames[partner] ?? f) + Double(rng.int(-30...30))
+                let priority = [Priority.high, Priority(500), Priority.low][rng.int(0...2)]
+                constraints.append(LayoutConstraint(ItemAttribute(name, a), .equal, ItemAttribute(partner, b), constant: target,
+                                                    priority: priority))
+            }
+        }
+        return Layout(container: ContainerSize(width: 1000, height: 1000), views: names.map { ViewDeclaration(name: $0) },
+                      constraints: constraints)
+    }
+}
+
+/// SplitMix64, so a family member is the same on every machine.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in the range (modulo bias is irrelevant here).
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}

@@ -1,0 +1,80 @@
+import BenchHarness
+import Foundation
+import LayoutModel
+
+/// The table a user sees at the end of `run`.
+enum Summary {
+    static func ms(_ seconds: Double) -> String {
+        seconds < 0.001 ? String(format: "%.1f µs", seconds * 1e6)
+            : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
+    }
+
+    static func table(_ rows: [[String]]) -> String {
+        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, s in c == 0 ? s + String(repeating: " ", count: widths[c] - s.count)
+                : String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func text(_ results: RunResults, file: String, quiet: Bool) -> String {
+        let cases = results.cases
+        let reference = results.solvers.first(where: \.isReference)?.name
+        let failures = cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
+        let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, "
+            + (results.hasFailures ? "\(failures.count + results.problems.count) failure(s)" : "all pass")
+            + " — \(file)\n"
+        if quiet { return headline }
+
+        // Median load + solve per case, summed over the cases every solver (and the reference) timed.
+        func time(_ c: CaseResult, _ solver: String) -> Double? {
+            let load = c.timings.first { $0.solver == solver && $0.phase == "load" }?.summary.median
+            let solve = c.timings.first { $0.solver == solver && $0.phase == "solve" }?.summary.median
+            guard let load, let solve else { return nil }
+            return load + solve
+        }
+        var rows: [[String]] = [["solver", "pass", "fail", "unsupported", "error", "weighted-divergence", "load+solve",
+                                 "ratio to \(reference ?? "reference")", "cases timed"]]
+        for (solver, counts) in results.summary {
+            var common: [CaseResult] = []
+            for c in cases where time(c, solver) != nil {
+                if let reference, time(c, reference) == nil { continue }
+                common.append(c)
+            }
+            let mine = common.compactMap { time($0, solver) }.reduce(0, +)
+            var ratio = "-"
+            if let reference {
+                let theirs = common.compactMap { time($0, reference) }.reduce(0, +)
+                if theirs > 0 { ratio = String(format: "%.3f", mine / theirs) }
+            }
+            var row = [solver]
+            for verdict in [Verdict.pass, .fail, .unsupported, .error, .weightedDivergence] {
+                row.append(String(counts[verdict] ?? 0))
+            }
+            row += [common.isEmpty ? "-" : ms(mine), ratio, String(common.count)]
+            rows.append(row)
+        }
+        var out = headline + "\n" + table(rows)
+        out += "(load+solve: sum over the cases timed by both the solver and the reference of median load + median solve)\n"
+        if !results.problems.isEmpty {
+            out += "\ncases that could not be read:\n"
+            for p in results.problems { out += "  \(p.name): \(p.message)\n" }
+        }
+        if !failures.isEmpty {
+            out += "\nfailures:\n"
+            for (name, r) in failures.prefix(30) {
+                out += "  \(name) [\(r.variant)] \(r.solver) \(r.verdict.rawValue): \(r.reasons.first ?? "")\n"
+            }
+            if failures.count > 30 { out += "  ... \(failures.count - 30) more in the results file\n" }
+        }
+        let divergences = cases.flatMap { c in c.results.filter { $0.verdict == .weightedDivergence }.map { (c.name, $0) } }
+        if !divergences.isEmpty {
+            out += "\nweighted divergences (a weighted solver trading priority levels; not failures):\n"
+            for (name, r) in divergences.prefix(10) {
+                out += "  \(name) [\(r.variant)] \(r.solver): \(r.reasons.first ?? "")\n"
+            }
+            if divergences.count > 10 { out += "  ... \(divergences.count - 10) more in the results file\n" }
+        }
+        return out
+    }
+}
