@@ -125,7 +125,7 @@ public final class Runner {
                 if let solution = try? glpk.load(layout, variant: v) {
                     reference[v] = solution
                     if v == Layout.defaultVariantName {
-                        counters[spec.name] = ["simplex-iterations": Double(glpk.statistics.levels.map(\.iterations).reduce(0, +)),
+                        counters[spec.name] = ["simplex-iterations": Double(glpk.statistics.totalIterations),
                                                "simplex-calls": Double(glpk.statistics.simplexCalls)]
                     }
                 }
@@ -203,6 +203,7 @@ public final class Runner {
         // Incremental checks on the default variant; a difference fails it.
         var notes: [String] = []
         var incrementalFailure = false
+        var crashed = false
         do {
             if solver.capabilities.editVariables, let size = layout.variant(named: nil)?.size {
                 let target = ContainerSize(width: 320, height: size.height)
@@ -234,7 +235,12 @@ public final class Runner {
                 }
             }
         } catch let error as SolverError {
-            if case .unsupported = error {} else {
+            switch error {
+            case .unsupported: break
+            case .external, .internalError:
+                crashed = true
+                notes.append("incremental check: \(error)")
+            default:
                 incrementalFailure = true
                 notes.append("incremental check: \(error)")
             }
@@ -243,8 +249,13 @@ public final class Runner {
             notes.append("incremental check: \(error)")
         }
         if !notes.isEmpty {
-            results[0].reasons += notes
-            if incrementalFailure && results[0].verdict != .error { results[0].verdict = .fail }
+            // Crashes, hangs and junk are errors; wrong answers are failures.
+            results[0].reasons = notes + results[0].reasons
+            if crashed {
+                results[0].verdict = .error
+            } else if incrementalFailure && results[0].verdict != .error {
+                results[0].verdict = .fail
+            }
         }
         return (results, true, counters)
     }

@@ -23,6 +23,9 @@ public struct SolverSpec: Hashable, Sendable {
     /// The reference every other solver is judged against.
     public var isReference: Bool { kind == .glpk }
 
+    /// A solver run as a child process (measured, not maintained here).
+    public var isExternal: Bool { if case .external = kind { return true } else { return false } }
+
     /// A fresh instance.
     public func make(timeout: Double, ambiguity: Bool = true) -> LayoutSolver {
         switch kind {

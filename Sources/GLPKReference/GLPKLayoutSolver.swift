@@ -18,6 +18,8 @@ public final class GLPKLayoutSolver: LayoutSolver {
         public var simplexSeconds: Double
         /// Seconds in every other GLPK call (building, crash basis, bounds, reading).
         public var otherGLPKSeconds: Double = 0
+        /// Simplex iterations of the whole solve (levels, conflicts, ambiguity).
+        public var totalIterations: Int = 0
         /// Seconds in GLPK altogether.
         public var glpkSeconds: Double { simplexSeconds + otherGLPKSeconds }
 
@@ -109,6 +111,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         var simplexCalls: Int
         var simplexSeconds: Double
         var otherGLPKSeconds = 0.0
+        var iterations = 0
     }
 
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
@@ -121,25 +124,29 @@ public final class GLPKLayoutSolver: LayoutSolver {
             let lp = box.lp
             do throws(GLPKError) {
                 let calls = lp.simplexCalls, seconds = lp.simplexSeconds, other = lp.otherGLPKSeconds
+                let startIterations = lp.iterationCount()
                 try lp.configure(active: active, size: variant.size)
                 if let weights {
                     let feasible = try lp.solveWeighted(weights)
                     return .success(Outcome(values: lp.values(), feasible: feasible,
                                             conflictRows: feasible ? [] : try lp.minimalConflict(), levels: [], ranges: [],
                                             simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                                            iterations: lp.iterationCount() - startIterations))
                 }
                 guard let levels = try lp.solveLexicographically() else {
                     let conflict = try lp.minimalConflict()
                     return .success(Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
                                             simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                                            iterations: lp.iterationCount() - startIterations))
                 }
                 let values = lp.values()
                 let ranges = analyse ? try lp.ambiguity(ranges: wantRanges) : []
                 return .success(Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
                                         simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other))
+                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                                            iterations: lp.iterationCount() - startIterations))
             } catch {
                 return .failure(error)
             }
@@ -151,7 +158,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         }
         statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
                                 simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds,
-                                otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds)
+                                otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds, totalIterations: outcome.iterations)
         buildSeconds = 0
 
         var system: LoweredSystem

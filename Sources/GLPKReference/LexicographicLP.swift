@@ -339,6 +339,9 @@ final class LexicographicLP {
         }
     }
 
+    /// GLPK's simplex iteration counter for this problem.
+    func iterationCount() -> Int { Int(glp_get_it_cnt(problem)) }
+
     func feasible() -> Bool {
         let status = glp_get_prim_stat(problem)
         return status == GLP_FEAS

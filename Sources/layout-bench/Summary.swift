@@ -17,12 +17,15 @@ enum Summary {
         }.joined(separator: "\n") + "\n"
     }
 
-    static func text(_ results: RunResults, file: String, quiet: Bool) -> String {
+    static func text(_ results: RunResults, file: String, quiet: Bool, strict: Bool) -> String {
         let cases = results.cases
         let reference = results.solvers.first(where: \.isReference)?.name
         let failures = cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
+        let external = Set(results.solvers.filter(\.isExternal).map(\.name))
+        let counted = failures.filter { strict || !external.contains($0.1.solver) }.count + results.problems.count
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, "
-            + (results.hasFailures ? "\(failures.count + results.problems.count) failure(s)" : "all pass")
+            + (counted > 0 ? "\(counted) failure(s)" : "all pass")
+            + (failures.count > counted ? " (\(failures.count - counted) by external solvers, reported below)" : "")
             + " — \(file)\n"
         if quiet { return headline }
 
