@@ -130,6 +130,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BenchHarnessTests",
+            dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "LayoutBenchCLITests",
             dependencies: ["layout-bench"],
             swiftSettings: swiftSettings

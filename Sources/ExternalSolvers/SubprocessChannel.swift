@@ -23,8 +23,9 @@ final class SubprocessChannel: @unchecked Sendable {
         }
     }
 
-    /// Answers longer than this are junk (a solver printing without end).
-    static let maximumLineBytes = 64 << 20
+    /// Answers longer than this are junk (a solver printing without end):
+    /// 16 MiB, ten times the values of an 80,000-variable problem.
+    static let maximumLineBytes = 16 << 20
 
     private let process = Process()
     private let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
@@ -65,11 +66,16 @@ final class SubprocessChannel: @unchecked Sendable {
             closed = true
             return
         }
-        buffer.append(data)
-        while let newline = buffer.firstIndex(of: 0x0A) {
-            lines.append(buffer[buffer.startIndex..<newline])
-            buffer = Data(buffer[(newline + 1)...])
+        // Why split the new chunk rather than search the buffer: a child that
+        // floods one endless line would make every search rescan megabytes.
+        var rest = data[...]
+        while let newline = rest.firstIndex(of: 0x0A) {
+            buffer.append(rest[rest.startIndex..<newline])
+            lines.append(buffer)
+            buffer = Data()
+            rest = rest[(newline + 1)...]
         }
+        buffer.append(rest)
         if buffer.count > Self.maximumLineBytes {
             overflow = true
             buffer = Data()

@@ -183,6 +183,8 @@ struct GLPKReferenceTests {
             let reference = try GLPKLayoutSolver().load(layout, variant: variant.name)
             let native = try CassowaryLayoutSolver().load(layout, variant: variant.name)
             #expect(reference.status == native.status)
+            // Frames of an unsatisfiable variant are each solver's best effort: not compared.
+            guard reference.status == .solved else { continue }
             for (level, other) in zip(reference.levels, native.levels) {
                 #expect(level.priority == other.priority)
                 #expect(Tolerance.crossCheck.isClose(level.error, other.error), "\(file) \(variant.name) \(level.priority)")

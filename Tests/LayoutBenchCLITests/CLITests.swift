@@ -147,11 +147,44 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.stderr.contains("cannot write /proc/nope/x.layout"), output.stderr)
     }
 
-    func testRunChecksTheDefaultCorpusFromAnyDirectory() throws {
-        let output = try run(["run"], in: FileManager.default.temporaryDirectory)
-        XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
-        XCTAssertTrue(output.stderr.contains("no solvers are registered yet"), output.stderr)
-        XCTAssertTrue(output.stdout.contains("seed/emoji-playground.layout: ok"), output.stdout)
+    func testRunJudgesAndTimesFromAnyDirectory() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("lb-run-\(UUID().uuidString)")
+        let result = try run(["run", "--filter", "seed/emoji*", "--filter", "conformance/kiwi-unsat*", "--scale", "none",
+                              "--solvers", "cassowary,glpk", "--repetitions", "2", "--no-progress",
+                              "--output", output.path], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("layout-bench run: 2 cases, 2 solvers, all pass"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("cassowary     2     0            0      0                    0"), result.stdout)
+        let data = try Data(contentsOf: output.appendingPathComponent("results.json"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        XCTAssertEqual(object?["schema"] as? String, "layout-bench/results")
+        XCTAssertEqual((object?["cases"] as? [[String: Any]])?.map { $0["name"] as? String }, ["conformance/kiwi-unsatisfiable", "seed/emoji-playground"])
+    }
+
+    func testRunUsageErrors() throws {
+        XCTAssertEqual(try run(["run", "--solvers", "nope"]).status, 64)
+        XCTAssertEqual(try run(["run", "--shard", "3/2"]).status, 64)
+        XCTAssertEqual(try run(["run", "--scale", "huge"]).status, 64)
+        XCTAssertEqual(try run(["run", "--solver", "bad"]).status, 64)
+        let none = try run(["run", "--filter", "nothing-matches-this", "--scale", "none", "--no-progress"])
+        XCTAssertEqual(none.status, 66, none.stderr)
+    }
+
+    func testShardsMerge() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-shards-\(UUID().uuidString)")
+        for k in 1...2 {
+            let r = try run(["run", "--filter", "seed/*", "--scale", "none", "--solvers", "cassowary", "--repetitions", "1",
+                             "--shard", "\(k)/2", "--no-progress", "--output", dir.appendingPathComponent("s\(k)").path])
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        }
+        let merged = dir.appendingPathComponent("merged.json")
+        let m = try run(["merge", dir.appendingPathComponent("s1/results.json").path, dir.appendingPathComponent("s2/results.json").path,
+                         "-o", merged.path])
+        XCTAssertEqual(m.status, 0, m.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: merged)) as? [String: Any]
+        XCTAssertEqual((object?["cases"] as? [Any])?.count, 5)
+        let twice = try run(["merge", merged.path, merged.path, "-o", dir.appendingPathComponent("x.json").path])
+        XCTAssertEqual(twice.status, 65)
     }
 
     func testUsageErrorExits64() throws {

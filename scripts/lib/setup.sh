@@ -29,4 +29,9 @@ ensure_dependencies() {
     $sudo apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
   fi
+  # Python helpers: kiwi, the external peer solver (scripts/solvers/kiwi.py).
+  if command -v python3 >/dev/null 2>&1 && ! python3 -c "import kiwisolver" >/dev/null 2>&1; then
+    echo "layout-bench: installing kiwisolver with pip..." >&2
+    python3 -m pip install --quiet kiwisolver >&2 || echo "layout-bench: warning: kiwisolver not installed; the kiwi solver will report errors" >&2
+  fi
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""A solver that misbehaves on purpose, for the harness's isolation tests.
+
+Usage: misbehave.py crash|hang|junk|flood|silent-exit
+It answers hello correctly, then misbehaves on the first load.
+"""
+import json
+import sys
+import time
+
+mode = sys.argv[1]
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["op"] == "hello":
+        print(json.dumps({"ok": True, "name": "misbehave", "semantics": "lexicographic", "edits": True}), flush=True)
+        continue
+    if mode == "crash":
+        sys.stderr.write("segmentation fault (simulated)\n")
+        sys.exit(139)
+    if mode == "hang":
+        time.sleep(3600)
+    if mode == "junk":
+        print("this is not json {", flush=True)
+        continue
+    if mode == "flood":
+        chunk = "x" * (1 << 20)
+        while True:
+            sys.stdout.write(chunk)
+    if mode == "silent-exit":
+        sys.exit(0)

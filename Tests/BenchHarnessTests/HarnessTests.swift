@@ -1,0 +1,195 @@
+import BenchHarness
+import ExternalSolvers
+import Foundation
+import LayoutFormat
+import LayoutModel
+import LayoutSolving
+import LayoutTestSupport
+import Testing
+
+@Suite("The harness")
+struct HarnessTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    func layout(_ text: String) throws -> Layout {
+        try #require(LayoutParser.parse(text, fileName: "t.layout").layout)
+    }
+
+    func solution(_ frames: [Frame], status: Solution.Status = .solved, levels: [LevelError] = [],
+                  ambiguous: [String]? = []) -> Solution {
+        Solution(variant: "default", status: status, viewNames: ["super", "a"], frames: frames, levels: levels,
+                 ambiguous: ambiguous, conflict: [])
+    }
+
+    // MARK: Cross-check rules
+
+    @Test("the cross-check rules: status, required constraints, levels, determined frames, expectations")
+    func crossCheck() throws {
+        let l = try layout("container 100 x 100\nviews a\na.left = super.left\na.top = super.top\na.width = 10 @ 500\na.height = 10")
+        let system = try l.lowered()
+        let container = Frame(x: 0, y: 0, width: 100, height: 100)
+        let right = solution([container, Frame(x: 0, y: 0, width: 10, height: 10)], levels: [LevelError(priority: Priority(500), error: 0)])
+        #expect(CrossCheck.judge(right, reference: right, system: system, expectations: [], semantics: .lexicographic).verdict == .pass)
+
+        let unsat = solution([container, Frame(x: 0, y: 0, width: 10, height: 10)], status: .unsatisfiable)
+        let (v1, r1) = CrossCheck.judge(unsat, reference: right, system: system, expectations: [], semantics: .weighted)
+        #expect(v1 == .fail && r1.first == "status unsatisfiable, reference solved")
+
+        let broken = solution([container, Frame(x: 3, y: 0, width: 10, height: 10)], levels: right.levels)
+        let (v2, r2) = CrossCheck.judge(broken, reference: right, system: system, expectations: [], semantics: .weighted)
+        #expect(v2 == .fail && r2.first?.hasPrefix("a required constraint is violated by 3") == true)
+
+        let traded = solution([container, Frame(x: 0, y: 0, width: 12, height: 10)], levels: [LevelError(priority: Priority(500), error: 2)])
+        #expect(CrossCheck.judge(traded, reference: right, system: system, expectations: [], semantics: .lexicographic).verdict == .fail)
+        let (v3, r3) = CrossCheck.judge(traded, reference: right, system: system, expectations: [], semantics: .weighted)
+        #expect(v3 == .weightedDivergence)
+        #expect(r3 == ["level 500 error 2, reference 0", "1 determined frame value(s) differ, e.g. a.width = 12, reference 10"])
+
+        // A frame the reference calls ambiguous may differ.
+        var free = right
+        free.ambiguous = ["a"]
+        let elsewhere = solution([container, Frame(x: 0, y: 0, width: 10, height: 10)], levels: right.levels)
+        #expect(CrossCheck.judge(elsewhere, reference: free, system: system, expectations: [], semantics: .lexicographic).verdict == .pass)
+
+        let expectation = Expectation(.frame(view: "a", Frame(x: 0, y: 0, width: 11, height: 10)), location: nil)
+        let (v4, r4) = CrossCheck.judge(right, reference: right, system: system, expectations: [expectation], semantics: .lexicographic)
+        #expect(v4 == .fail && r4 == ["a: expected 0 0 11 10, got 0 0 10 10"])
+    }
+
+    @Test("globs: * and ?")
+    func globs() {
+        #expect(CaseCollector.matches("seed/emoji-playground", glob: "seed/*"))
+        #expect(CaseCollector.matches("family/alternating-grid-r10", glob: "*grid-r?0"))
+        #expect(!CaseCollector.matches("family/alternating-grid-r100", glob: "*grid-r?0"))
+        #expect(CaseCollector.matches("a", glob: "*") && !CaseCollector.matches("a", glob: "b*"))
+    }
+
+    @Test("timing statistics: min, median, nearest-rank p90, max")
+    func statistics() throws {
+        let s = try #require(TimingSummary([5, 1, 4, 2, 3, 10, 9, 8, 7, 6]))
+        #expect(s.minimum == 1 && s.median == 5.5 && s.p90 == 9 && s.maximum == 10 && s.count == 10)
+        #expect(TimingSummary([]) == nil)
+        #expect(TimingSummary([2])?.p90 == 2)
+    }
+
+    @Test("the registry: solvers.json, NAME=COMMAND, unknown names")
+    func registry() throws {
+        var registry = SolverRegistry()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("solvers-\(UUID().uuidString).json")
+        try Data(#"{"solvers": [{"name": "mine", "command": ["python3", "mine.py"]}]}"#.utf8).write(to: file)
+        try registry.load(registry: file.path)
+        try registry.add(commandLine: "other=./run --fast")
+        #expect(registry.solvers.map(\.name) == ["cassowary", "glpk", "mine", "other"])
+        #expect(registry.solvers[3].kind == .external(command: ["./run", "--fast"], workingDirectory: nil))
+        #expect(throws: RegistryError.self) { try registry.select(["cassowary", "nope"]) }
+        #expect(throws: RegistryError.self) { try registry.add(commandLine: "glpk=evil") }
+        #expect(throws: RegistryError.self) { try registry.add(commandLine: "no-equals") }
+        try Data("{\"solvers\": 3}".utf8).write(to: file)
+        #expect(throws: RegistryError.self) { try registry.load(registry: file.path) }
+    }
+
+    // MARK: External solvers
+
+    func misbehaving(_ mode: String, timeout: Double = 2) -> ExternalSolver {
+        ExternalSolver(name: mode, command: ["python3", "\(Self.fixtures)/misbehave.py", mode], timeout: timeout)
+    }
+
+    @Test("a solver that crashes, hangs, answers junk, floods or exits is reported, and the caller goes on",
+          arguments: ["crash", "hang", "junk", "flood", "silent-exit"])
+    func isolation(mode: String) throws {
+        let l = try layout("container 10 x 10\nviews a\na.width = 1")
+        // The flood needs time to pass the line limit; the others must not wait that long.
+        let solver = misbehaving(mode, timeout: mode == "flood" ? 20 : 1.5)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try solver.load(l, variant: nil)
+            Issue.record("\(mode): expected an error")
+        } catch {
+            let text = "\(error)"
+            switch mode {
+            case "crash": #expect(text.contains("exited with status 139") && text.contains("segmentation fault (simulated)"), "\(text)")
+            case "hang": #expect(text.contains("timed out after 1.5 s during 'load'"), "\(text)")
+            case "junk": #expect(text.contains("answered out of protocol: this is not json {"), "\(text)")
+            case "flood": #expect(text.contains("flooded its output"), "\(text)")
+            default: #expect(text.contains("exited with status 0"), "\(text)")
+            }
+        }
+        #expect(clock.now - start < .seconds(20))
+    }
+
+    @Test("a command that does not exist is an error, not a crash")
+    func missingCommand() throws {
+        let solver = ExternalSolver(name: "ghost", command: ["/nonexistent/solver"], timeout: 2)
+        #expect(throws: SolverError.self) { try solver.load(try layout("container 1 x 1"), variant: nil) }
+    }
+
+    @Test("kiwi through the protocol: the same frames as the reference on a seed layout")
+    func kiwi() throws {
+        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/kiwi.py").path
+        let solver = ExternalSolver(name: "kiwi", command: ["python3", script], timeout: 120)
+        let l = try #require(LayoutParser.parseFile(atPath: TestCorpus.path("seed/emoji-playground.layout")).result.layout)
+        let solution = try solver.load(l, variant: nil)
+        #expect(solver.capabilities.prioritySemantics == .weighted && solver.capabilities.incremental)
+        #expect(solution.check(l.expectations).allSatisfy { $0.verdict != .failed })
+        let resized = try solver.resize(to: ContainerSize(width: 500, height: 300))
+        #expect(resized.frame(of: "super") == Frame(x: 0, y: 0, width: 500, height: 300))
+        let handle = try solver.addConstraint(LayoutConstraint(ItemAttribute("red", .width), .lessThanOrEqual, nil, constant: 1e7))
+        try solver.removeConstraint(handle)
+    }
+
+    // MARK: Runs
+
+    @Test("a run: every case x variant x solver judged, phases timed, a crashing solver isolated")
+    func run() throws {
+        let files = ["seed/emoji-playground.layout", "conformance/kiwi-unsatisfiable.layout", "seed/readable-constraints.layout"]
+        let (cases, problems) = CaseCollector.files(files.map(TestCorpus.path))
+        #expect(problems.isEmpty && cases.map(\.name) == ["seed/emoji-playground", "conformance/kiwi-unsatisfiable",
+                                                        "seed/readable-constraints"])
+        var settings = RunSettings(solvers: [
+            SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk),
+            SolverSpec(name: "crashy", kind: .external(command: ["python3", "\(Self.fixtures)/misbehave.py", "crash"],
+                                                       workingDirectory: nil)),
+        ])
+        settings.repetitions = 2
+        settings.warmup = 0
+        var seen: [String] = []
+        let results = Runner(settings: settings).run(cases) { seen.append($0.current) }
+        #expect(seen == ["seed/emoji-playground", "conformance/kiwi-unsatisfiable", "seed/readable-constraints", ""])
+        for c in results {
+            for r in c.results where r.solver != "crashy" { #expect(r.verdict == .pass, "\(c.name) \(r.variant) \(r.solver): \(r.reasons)") }
+            #expect(c.results.filter { $0.solver == "crashy" }.allSatisfy { $0.verdict == .error })
+        }
+        #expect(results[2].results.filter { $0.solver == "glpk" }.map(\.variant) == ["default", "landscape", "ipad", "ipadLandscape"])
+        let phases = Set(results[2].timings.filter { $0.solver == "cassowary" }.map(\.phase))
+        #expect(phases == ["load", "solve", "resize", "switch", "add+remove"])
+        #expect(results[2].timings.first { $0.phase == "resize" }?.summary.count == 10)  // 2 repetitions x 5 widths
+        #expect(!results[2].timings.contains { $0.solver == "glpk" && $0.phase == "add+remove" })  // unsupported, not timed
+
+        let document = RunResults(started: Date(), finished: Date(), machine: MachineInfo.current(), settings: [],
+                                  solvers: settings.solvers, problems: problems, cases: results)
+        #expect(!document.hasFailures(strict: false))
+        #expect(document.hasFailures(strict: true))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)/results.json")
+        try document.write(to: url)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        #expect(object?["schema"] as? String == "layout-bench/results" && (object?["version"] as? Int) == 1)
+        #expect((object?["cases"] as? [Any])?.count == 3)
+    }
+
+    @Test("generated families: sizes per scale, solver limits, expected frames that hold")
+    func families() throws {
+        let small = CaseCollector.generated(.small)
+        #expect(small.map(\.name) == ["family/alternating-grid-r10", "family/alternating-grid-r100", "family/equal-row-n10",
+                                      "family/equal-row-n100", "family/random-feasible-n10", "family/random-feasible-n100"])
+        #expect(small.allSatisfy { $0.limits["kiwi"] == 1_000 && $0.limits["glpk"] == 10_000 })
+        let row = try #require(small.first { $0.name == "family/equal-row-n10" })
+        let solution = try CassowaryLayoutSolverFactory.make().load(row.layout, variant: nil)
+        #expect(solution.check(row.layout.expectations).allSatisfy { $0.verdict != .failed })
+    }
+}
+
+/// The native solver, through the registry (so this test target needs no other import).
+enum CassowaryLayoutSolverFactory {
+    static func make() -> LayoutSolver { SolverSpec(name: "cassowary", kind: .cassowary).make(timeout: 1) }
+}
