@@ -5,7 +5,7 @@ import LayoutSolving
 /// The results document of a run: one JSON file, schema versioned.
 ///
 /// Schema `layout-bench/results`, version 1 (documented in the README):
-/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...},
+/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes",
 /// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
 /// "cases": [{"name", "source", "views", "constraints", "variants": [...],
 ///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
@@ -80,9 +80,17 @@ public struct RunResults: Sendable {
             ("schema", .string(Self.schema)), ("version", .number(Double(Self.version))),
             ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
             ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
+            ("peak_rss_bytes", .number(Double(Self.peakResidentBytes()))),
             ("problems", .array(problems.map { .object([("case", .string($0.name)), ("message", .string($0.message))]) })),
             ("cases", .array(casesJSON)), ("summary", summaryJSON),
         ])
+    }
+
+    /// The harness process's peak resident memory (built-in solvers run in it).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes
     }
 
     static func caseJSON(_ c: CaseResult) -> JSONValue {

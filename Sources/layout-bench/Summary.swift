@@ -23,10 +23,12 @@ enum Summary {
         let failures = cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
         let external = Set(results.solvers.filter(\.isExternal).map(\.name))
         let counted = failures.filter { strict || !external.contains($0.1.solver) }.count + results.problems.count
-        let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, "
-            + (counted > 0 ? "\(counted) failure(s)" : "all pass")
-            + (failures.count > counted ? " (\(failures.count - counted) by external solvers, reported below)" : "")
-            + " — \(file)\n"
+        let externalOnly = failures.count + results.problems.count - counted
+        var verdict = counted > 0 ? "\(counted) failure(s)" : "all pass"
+        if counted == 0 && externalOnly > 0 {
+            verdict = "built-in solvers all pass; \(externalOnly) external-solver failure(s) below (they count with --strict)"
+        }
+        let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
         if quiet { return headline }
 
         // Median load + solve per case, summed over the cases every solver (and the reference) timed.
