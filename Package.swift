@@ -25,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: Model and front ends
@@ -73,6 +75,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// CSV, Markdown and HTML reports of a run's results, baselines and gates.
+        .target(
+            name: "BenchReports",
+            dependencies: [
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -86,6 +98,7 @@ let package = Package(
                 "GLPKReference",
                 "ExternalSolvers",
                 "BenchHarness",
+                "BenchReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -133,6 +146,12 @@ let package = Package(
             name: "BenchHarnessTests",
             dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BenchReportsTests",
+            dependencies: ["BenchReports"],
+            exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -5,7 +5,7 @@ import LayoutSolving
 /// The results document of a run: one JSON file, schema versioned.
 ///
 /// Schema `layout-bench/results`, version 1 (documented in the README):
-/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes",
+/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes", "calibration_s",
 /// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
 /// "cases": [{"name", "source", "views", "constraints", "variants": [...],
 ///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
@@ -22,9 +22,12 @@ public struct RunResults: Sendable {
     public var solvers: [SolverSpec]
     public var problems: [CaseProblem]
     public var cases: [CaseResult]
+    /// Seconds of the calibration loop (``Runner/calibrate()``) in this run.
+    public var calibrationSeconds: Double?
 
     public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
-                problems: [CaseProblem], cases: [CaseResult]) {
+                problems: [CaseProblem], cases: [CaseResult], calibrationSeconds: Double? = nil) {
+        self.calibrationSeconds = calibrationSeconds
         self.started = started
         self.finished = finished
         self.machine = machine
@@ -81,6 +84,7 @@ public struct RunResults: Sendable {
             ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
             ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
             ("peak_rss_bytes", .number(Double(Self.peakResidentBytes()))),
+            ("calibration_s", calibrationSeconds.map { .number($0) } ?? .null),
             ("problems", .array(problems.map { .object([("case", .string($0.name)), ("message", .string($0.message))]) })),
             ("cases", .array(casesJSON)), ("summary", summaryJSON),
         ])

@@ -87,6 +87,25 @@ public final class Runner {
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
     }
 
+    /// The median time of a fixed CPU workload (a dependent chain of
+    /// floating-point operations over a small array), measured in the run so
+    /// gates can compare times as ratios to it rather than across machines.
+    public static func calibrate() -> Double {
+        var samples: [Double] = []
+        var sink = 0.0
+        for _ in 0..<7 {
+            samples.append(seconds {
+                var values = [Double](repeating: 1.0001, count: 4096)
+                for round in 0..<60 {
+                    for i in values.indices { values[i] = values[i] * 1.0000001 + Double((i ^ round) & 7) * 1e-9 }
+                }
+                sink += values[17]
+            })
+        }
+        if sink.isNaN { return 1 }  // keeps the work from being optimised away
+        return samples.sorted()[samples.count / 2]
+    }
+
     /// Runs every case; `progress` is called before each.
     public func run(_ cases: [BenchCase], progress: (RunProgress) -> Void = { _ in }) -> [CaseResult] {
         var results: [CaseResult] = []

@@ -1,3 +1,6 @@
+#if LAYOUT_BENCH_FAULT_INJECTION
+import Foundation
+#endif
 import Cassowary
 import LayoutModel
 import LayoutSolving
@@ -38,6 +41,19 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     public var cassowary: CassowarySolver { solver }
 
     public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
+        #if LAYOUT_BENCH_FAULT_INJECTION
+        // Test builds only (`-Xswiftc -DLAYOUT_BENCH_FAULT_INJECTION`):
+        // LAYOUT_BENCH_SLOWDOWN=F makes every prepare take F times as long, to
+        // show that the gates catch a regression. Never compiled in otherwise.
+        let injectedStart = DispatchTime.now().uptimeNanoseconds
+        defer {
+            if let factor = Double(ProcessInfo.processInfo.environment["LAYOUT_BENCH_SLOWDOWN"] ?? ""), factor > 1 {
+                let elapsed = DispatchTime.now().uptimeNanoseconds - injectedStart
+                let until = DispatchTime.now().uptimeNanoseconds + UInt64(Double(elapsed) * (factor - 1))
+                while DispatchTime.now().uptimeNanoseconds < until {}
+            }
+        }
+        #endif
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
         self.layout = layout

@@ -11,8 +11,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Every case (corpus files and generated families) x variant x solver is judged against the \
             GLPK reference and the file's expect lines, then timed (parse, load, solve, resize sweep, \
-            variant switch, add + remove). Writes results.json to --output (default Reports/<timestamp>/, \
-            with Reports/latest pointing at it). Exit codes: 0 every verdict pass / unsupported / \
+            variant switch, add + remove). Writes results.json, report.html, results.csv and summary.md \
+            to --output (default Reports/<timestamp>/, with Reports/latest pointing at it). Exit codes: 0 every verdict pass / unsupported / \
             weighted-divergence (external solvers' fails and errors are reported but count only with --strict); \
             1 a fail or error of a built-in solver, or a case that cannot be read; 64 usage; 66 no input; \
             73 the results cannot be written.
@@ -142,6 +142,7 @@ struct RunCommand: ParsableCommand {
         settings.timeout = timeout
         let runner = Runner(settings: settings)
         let bar = ProgressDisplay(enabled: !noProgress && !quiet)
+        let calibration = Runner.calibrate()
         let results = runner.run(cases) { bar.show($0) }
         bar.finish()
 
@@ -151,13 +152,21 @@ struct RunCommand: ParsableCommand {
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
                        ("scale", .string(scale)), ("timeout_s", .number(timeout)),
                        ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) }))],
-            solvers: chosen, problems: problems, cases: results)
+            solvers: chosen, problems: problems, cases: results, calibrationSeconds: calibration)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
         do {
             try document.write(to: file)
         } catch {
             printError("error: cannot write \(file.path): \(error.localizedDescription)")
             throw ExitStatus.cannotCreate.exitCode
+        }
+        // The reports, next to the results.
+        do throws(ToolError) {
+            let file = try ReportWriter.read(file.path)
+            _ = try ReportWriter.write(file, source: directory + "/results.json", formats: [.html, .csv, .md], to: directory)
+        } catch {
+            printError("error: \(error.message)")
+            throw error.status.exitCode
         }
         if output == nil {
             // Reports/latest -> the newest run (relative, so the checkout can move).

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A `results.json` as the reports and gates read it (schema
+/// `layout-bench/results`, version 1; see the README).
+public struct ResultsFile: Decodable, Sendable {
+    public struct Machine: Decodable, Sendable {
+        public var cpu: String
+        public var cores: Int
+        public var memory_bytes: Double
+        public var os: String
+        public var swift: String
+        public var glpk: String
+        public var commit: String?
+    }
+
+    public struct Solver: Decodable, Sendable {
+        public var name: String
+        public var kind: String
+        public var reference: Bool
+    }
+
+    public struct Problem: Decodable, Sendable {
+        public var `case`: String
+        public var message: String
+    }
+
+    public struct Level: Decodable, Sendable {
+        public var priority: Double
+        public var error: Double
+    }
+
+    public struct Result: Decodable, Sendable {
+        public var variant: String
+        public var solver: String
+        public var verdict: String
+        public var reasons: [String]
+        public var status: String?
+        public var levels: [Level]
+        public var ambiguous: [String]?
+        public var conflict: [String]
+        /// View name -> [x, y, width, height].
+        public var frames: [String: [Double]]
+    }
+
+    public struct Timing: Decodable, Sendable {
+        public var solver: String
+        public var phase: String
+        public var min: Double
+        public var median: Double
+        public var p90: Double
+        public var max: Double
+        public var n: Int
+    }
+
+    public struct Case: Decodable, Sendable {
+        public var name: String
+        public var source: String
+        public var views: Int
+        public var constraints: Int
+        public var variants: [String]
+        public var results: [Result]
+        public var timings: [Timing]
+        public var counters: [String: [String: Double]]
+    }
+
+    public var schema: String
+    public var version: Int
+    public var started: String
+    public var finished: String
+    public var machine: Machine
+    public var solvers: [Solver]
+    public var problems: [Problem]
+    public var cases: [Case]
+    /// Seconds of the run's calibration loop (a fixed CPU workload), if measured.
+    public var calibration_s: Double?
+
+    /// Why a file could not be read as results.
+    public struct ReadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads and checks a results file.
+    /// - Throws: ``ReadError`` naming the file and what is wrong.
+    public static func read(_ path: String) throws(ReadError) -> ResultsFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "\(path): cannot read") }
+        return try decode(data, name: path)
+    }
+
+    public static func decode(_ data: Data, name: String) throws(ReadError) -> ResultsFile {
+        let file: ResultsFile
+        do {
+            file = try JSONDecoder().decode(ResultsFile.self, from: data)
+        } catch {
+            throw ReadError(description: "\(name): not a layout-bench results document (\(error))")
+        }
+        guard file.schema == "layout-bench/results", file.version == 1 else {
+            throw ReadError(description: "\(name): schema \(file.schema) version \(file.version); expected layout-bench/results 1")
+        }
+        return file
+    }
+
+    /// The reference solver's name, if the run had one.
+    public var referenceName: String? { solvers.first { $0.reference }?.name }
+
+    /// Median load + solve of a solver on a case (seconds), if timed.
+    public static func loadSolve(_ c: Case, _ solver: String) -> Double? {
+        guard let load = c.timings.first(where: { $0.solver == solver && $0.phase == "load" })?.median,
+              let solve = c.timings.first(where: { $0.solver == solver && $0.phase == "solve" })?.median else { return nil }
+        return load + solve
+    }
+}
+
+/// Escapes text for HTML text and attribute values: `& < > " '`.
+/// Why our own: Plot leaves attribute values and entity-like text as they are.
+public func escapeHTML(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}

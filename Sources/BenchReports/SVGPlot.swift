@@ -1,0 +1,132 @@
+import Foundation
+import Plot
+
+/// Inline SVG: log-log scaling plots, ratio bars, layout pictures.
+enum SVGPlot {
+    typealias N = Node<HTML.BodyContext>
+    static func attr(_ name: String, _ value: String) -> N { .attribute(named: name, value: escapeHTML(value)) }
+    static func el(_ name: String, _ nodes: [N]) -> N { .element(named: name, nodes: nodes) }
+    static func n(_ x: Double) -> String { String(format: "%.2f", x) }
+    static func text(_ s: String) -> N { .raw(escapeHTML(s)) }
+
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
+
+    /// Least-squares slope of log y against log x: the growth exponent.
+    static func exponent(_ points: [(Double, Double)]) -> Double? {
+        guard points.count >= 2 else { return nil }
+        let xs = points.map { log($0.0) }, ys = points.map { log($0.1) }
+        let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+        let sxx = zip(xs, xs).map { ($0 - mx) * ($1 - mx) }.reduce(0, +)
+        guard sxx > 0 else { return nil }
+        return zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +) / sxx
+    }
+
+    static func logLog(title: String, series: [(String, [(Double, Double)])]) -> N {
+        let w = 380.0, h = 240.0, left = 56.0, bottom = 30.0, top = 24.0, right = 12.0
+        let all = series.flatMap(\.1)
+        let x0 = floor(log10(all.map(\.0).min() ?? 1)), x1 = max(x0 + 1, ceil(log10(all.map(\.0).max() ?? 10)))
+        let y0 = floor(log10(all.map(\.1).min() ?? 1e-6)), y1 = max(y0 + 1, ceil(log10(all.map(\.1).max() ?? 1)))
+        func px(_ x: Double) -> Double { left + (log10(x) - x0) / (x1 - x0) * (w - left - right) }
+        func py(_ y: Double) -> Double { h - bottom - (log10(y) - y0) / (y1 - y0) * (h - bottom - top) }
+        var nodes: [N] = [attr("width", n(w)), attr("height", n(h + 18 * Double(series.count))),
+                          attr("xmlns", "http://www.w3.org/2000/svg"), attr("role", "img"), attr("aria-label", title),
+                          el("text", [attr("x", n(left)), attr("y", "16"), attr("font-size", "13"), text(title)])]
+        for d in Int(x0)...Int(x1) {
+            let x = left + (Double(d) - x0) / (x1 - x0) * (w - left - right)
+            nodes.append(el("line", [attr("x1", n(x)), attr("x2", n(x)), attr("y1", n(top)), attr("y2", n(h - bottom)), attr("stroke", "#eee")]))
+            nodes.append(el("text", [attr("x", n(x)), attr("y", n(h - bottom + 14)), attr("font-size", "10"), attr("text-anchor", "middle"),
+                                     text("1e\(d)")]))
+        }
+        for d in Int(y0)...Int(y1) {
+            let y = h - bottom - (Double(d) - y0) / (y1 - y0) * (h - bottom - top)
+            nodes.append(el("line", [attr("x1", n(left)), attr("x2", n(w - right)), attr("y1", n(y)), attr("y2", n(y)), attr("stroke", "#eee")]))
+            nodes.append(el("text", [attr("x", n(left - 4)), attr("y", n(y + 3)), attr("font-size", "10"), attr("text-anchor", "end"),
+                                     text("1e\(d) s")]))
+        }
+        nodes.append(el("text", [attr("x", n((left + w) / 2)), attr("y", n(h - 2)), attr("font-size", "10"), attr("text-anchor", "middle"),
+                                 text("constraints")]))
+        for (i, (name, points)) in series.enumerated() {
+            let color = palette[i % palette.count]
+            let path = points.enumerated().map { j, p in "\(j == 0 ? "M" : "L")\(n(px(p.0))),\(n(py(p.1)))" }.joined(separator: " ")
+            nodes.append(el("path", [attr("d", path), attr("fill", "none"), attr("stroke", color), attr("stroke-width", "2")]))
+            for p in points {
+                nodes.append(el("circle", [attr("cx", n(px(p.0))), attr("cy", n(py(p.1))), attr("r", "3"), attr("fill", color)]))
+            }
+            let slope = exponent(points).map { String(format: "n^%.2f", $0) } ?? "one point"
+            nodes.append(el("text", [attr("x", n(left)), attr("y", n(h + 14 + 18 * Double(i))), attr("font-size", "12"), attr("fill", color),
+                                     text("\(name): \(slope)")]))
+        }
+        return el("svg", nodes)
+    }
+
+    static func ratioBars(_ bars: [(String, String, Double)]) -> N {
+        let rowHeight = 16.0, labelWidth = 330.0, width = 760.0
+        let height = rowHeight * Double(bars.count) + 30
+        let maxLog = max(1, bars.map { abs(log10($0.2)) }.max() ?? 1).rounded(.up)
+        let mid = labelWidth + (width - labelWidth) / 2
+        func x(_ ratio: Double) -> Double { mid + log10(max(ratio, 1e-12)) / maxLog * (width - labelWidth) / 2 }
+        var nodes: [N] = [attr("width", n(width)), attr("height", n(height)), attr("xmlns", "http://www.w3.org/2000/svg"),
+                          el("line", [attr("x1", n(mid)), attr("x2", n(mid)), attr("y1", "0"), attr("y2", n(height - 20)), attr("stroke", "#444")])]
+        for (i, (name, solver, ratio)) in bars.enumerated() {
+            let y = Double(i) * rowHeight
+            let a = min(x(ratio), mid), b = max(x(ratio), mid)
+            nodes.append(el("text", [attr("x", n(labelWidth - 6)), attr("y", n(y + 12)), attr("font-size", "11"), attr("text-anchor", "end"),
+                                     text("\(name) · \(solver)")]))
+            nodes.append(el("rect", [attr("x", n(a)), attr("y", n(y + 3)), attr("width", n(max(1, b - a))), attr("height", n(rowHeight - 5)),
+                                     attr("fill", ratio <= 1 ? "#2ca02c" : "#d62728"),
+                                     el("title", [text(String(format: "%@ / reference = %.3f", solver, ratio))])]))
+        }
+        nodes.append(el("text", [attr("x", n(mid)), attr("y", n(height - 6)), attr("font-size", "10"), attr("text-anchor", "middle"),
+                                 text(String(format: "1×  (edges: %g× faster … %g× slower)", pow(10, maxLog), pow(10, maxLog)))]))
+        return el("svg", nodes)
+    }
+
+    /// Views whose frame differs from the reference's where the reference
+    /// says it is determined (the cross-check tolerance, 1e-5 + 1e-8 relative).
+    static func differingViews(_ result: ResultsFile.Result, reference: ResultsFile.Result?) -> Set<String> {
+        guard let reference, reference.status == "solved", result.status == "solved" else { return [] }
+        let free = Set(reference.ambiguous ?? [])
+        var differing = Set<String>()
+        for (view, frame) in result.frames where !free.contains(view) {
+            guard let other = reference.frames[view], other.count == 4, frame.count == 4 else { continue }
+            for k in 0..<4 where abs(frame[k] - other[k]) > max(1e-5, 1e-8 * max(abs(frame[k]), abs(other[k]))) {
+                differing.insert(view)
+            }
+        }
+        return differing
+    }
+
+    /// The solved layout: the container and each view as a named rectangle.
+    static func layoutPicture(_ result: ResultsFile.Result, differing: Set<String>) -> N {
+        // Views in a stable order: super first, then by name.
+        let names = result.frames.keys.sorted { ($0 == "super" ? "" : $0) < ($1 == "super" ? "" : $1) }
+        func rect(_ f: [Double]) -> (Double, Double, Double, Double) {
+            // Negative sizes (allowed in Auto Layout) are drawn from their other edge.
+            let x = min(f[0], f[0] + f[2]), y = min(f[1], f[1] + f[3])
+            return (x, y, abs(f[2]), abs(f[3]))
+        }
+        let rects = names.compactMap { name in result.frames[name].flatMap { $0.count == 4 && $0.allSatisfy(\.isFinite) ? (name, rect($0)) : nil } }
+        let minX = rects.map { $0.1.0 }.min() ?? 0, minY = rects.map { $0.1.1 }.min() ?? 0
+        let maxX = rects.map { $0.1.0 + $0.1.2 }.max() ?? 1, maxY = rects.map { $0.1.1 + $0.1.3 }.max() ?? 1
+        let spanX = max(1, maxX - minX), spanY = max(1, maxY - minY)
+        let scale = min(260 / spanX, 360 / spanY)
+        var nodes: [N] = [attr("width", n(spanX * scale + 2)), attr("height", n(spanY * scale + 2)),
+                          attr("viewBox", "\(n(minX - 1 / scale)) \(n(minY - 1 / scale)) \(n(spanX + 2 / scale)) \(n(spanY + 2 / scale))"),
+                          attr("xmlns", "http://www.w3.org/2000/svg")]
+        let fills = ["#cfe3f7", "#f7e1c8", "#d9f0d3", "#eadcf5", "#f5f0c4", "#d3eef0"]
+        for (i, (name, r)) in rects.enumerated() {
+            let isContainer = name == "super"
+            let stroke = differing.contains(name) ? "#e00000" : isContainer ? "#333" : "#4a6a8a"
+            let width = (differing.contains(name) ? 3 : 1) / scale
+            nodes.append(el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(r.2)), attr("height", n(r.3)),
+                                     attr("fill", isContainer ? "#fafafa" : fills[i % fills.count]), attr("fill-opacity", isContainer ? "1" : "0.85"),
+                                     attr("stroke", stroke), attr("stroke-width", String(format: "%.4f", width)),
+                                     el("title", [text("\(name): \(result.frames[name]?.map { String(format: "%g", $0) }.joined(separator: " ") ?? "")")])]))
+            if !isContainer && r.2 * scale > 18 && r.3 * scale > 9 {
+                nodes.append(el("text", [attr("x", n(r.0 + r.2 / 2)), attr("y", n(r.1 + r.3 / 2)), attr("font-size", String(format: "%.3f", 10 / scale)),
+                                         attr("text-anchor", "middle"), attr("dominant-baseline", "middle"), text(name)]))
+            }
+        }
+        return el("svg", nodes)
+    }
+}
