@@ -147,8 +147,9 @@ struct GateCommand: ParsableCommand {
         abstract: "Compare a run with a baseline: exit 0 no regression, 2 regression, 4 only improvements, 1 error.",
         discussion: """
             Verdicts and machine-independent counters (Cassowary pivots, GLPK iterations) gate exactly. \
-            Times gate as multiples of the run's calibration loop, and a change within the run's own \
-            spread (p90 - min over min, of either run) or under 20 µs is noise, not a regression. \
+            Times gate as ratios measured in the same run (a solver's median over the reference's \
+            load + solve on the same case; the reference's over the run's calibration loop), and a \
+            change within the runs' own spread (p90 - min over min) or under 0.2 ms is noise. \
             Writes gate.md next to RESULTS (or --markdown).
             """
     )
