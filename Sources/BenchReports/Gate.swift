@@ -91,6 +91,27 @@ public struct Baseline: Codable, Sendable {
                         thresholds: thresholds, cases: cases)
     }
 
+    /// A baseline from several runs of the same code: per timing, the median of
+    /// the normalised values and the largest spread; verdicts and counters of
+    /// the last run. Why: one run's disturbance must not become the baseline.
+    public static func from(_ runs: [ResultsFile], thresholds: Thresholds = Thresholds()) -> Baseline? {
+        guard let last = runs.last else { return nil }
+        var combined = Baseline.from(last, thresholds: thresholds)
+        let all = runs.map { Baseline.from($0, thresholds: thresholds) }
+        for (name, entry) in combined.cases {
+            var times = entry.times
+            for (key, time) in entry.times {
+                let samples = all.compactMap { $0.cases[name]?.times[key] }
+                let normalized = samples.map(\.normalized).sorted()
+                let medians = samples.map(\.median).sorted()
+                times[key] = Time(normalized: normalized[normalized.count / 2], spread: samples.map(\.spread).max() ?? time.spread,
+                                  median: medians[medians.count / 2])
+            }
+            combined.cases[name]?.times = times
+        }
+        return combined
+    }
+
     /// The JSON, keys sorted (stable diffs when committed).
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()

@@ -109,8 +109,8 @@ struct BaselineCommand: ParsableCommand {
         @Argument(help: "The baseline's name (letters, digits, - and _).")
         var name: String
 
-        @Argument(help: "A results.json (default Reports/latest/results.json).")
-        var results: String?
+        @Argument(help: "results.json files of runs of the same code (default Reports/latest/results.json); with several, each timing is the median over them.")
+        var results: [String] = []
 
         @Option(help: "Default time threshold of the baseline, e.g. 10% or 0.1.")
         var threshold: String = "10%"
@@ -123,15 +123,18 @@ struct BaselineCommand: ParsableCommand {
         }
 
         func run() throws {
-            let path = ReportWriter.resultsPath(results)
+            let paths = results.isEmpty ? [ReportWriter.resultsPath(nil)] : results
             do throws(ToolError) {
-                let file = try ReportWriter.read(path)
-                let baseline = Baseline.from(file, thresholds: .init(time: GateCommand.parseThreshold(threshold) ?? 0.1))
+                var files: [ResultsFile] = []
+                for path in paths { files.append(try ReportWriter.read(path)) }
+                guard let baseline = Baseline.from(files, thresholds: .init(time: GateCommand.parseThreshold(threshold) ?? 0.1)) else {
+                    throw ToolError(message: "no results", status: .noInput)
+                }
                 let target = GateCommand.baselinePath(name)
                 let data: Data
                 do { data = try baseline.encoded() } catch { throw ToolError(message: "\(error)", status: .cannotCreate) }
                 try Inputs.write(String(decoding: data, as: UTF8.self) + "\n", to: target)
-                print("saved baseline '\(name)' (\(baseline.cases.count) cases) to \(target)")
+                print("saved baseline '\(name)' (\(baseline.cases.count) cases, \(files.count) run(s)) to \(target)")
             } catch {
                 printError("error: \(error.message)")
                 throw error.status.exitCode

@@ -88,25 +88,40 @@ struct GateTests {
     @Test("a 2x slower phase is a regression; 2x faster is an improvement (stale baseline)")
     func times() throws {
         let base = Baseline.from(try results { _ in })
-        let slower = try results { scaled(&$0, caseIndex: 0, solver: "glpk", phase: "solve", by: 2) }
+        // Cassowary's load, measured as a ratio to the reference's load + solve in the same run.
+        let slower = try results { scaled(&$0, caseIndex: 0, solver: "cassowary", phase: "load", by: 2) }
         let findings = Gate.compare(slower, with: base, threshold: nil)
         #expect(Gate.outcome(findings, lenient: false) == .regression)
-        #expect(findings.first?.kind == .regression && findings.first?.metric == "time/solve")
-        let faster = try results { scaled(&$0, caseIndex: 0, solver: "glpk", phase: "solve", by: 0.5) }
+        #expect(findings.first?.kind == .regression && findings.first?.metric == "time/load")
+        #expect(findings.first?.subject == "seed/with,comma \"quoted\" <b> cassowary")
+        let faster = try results { scaled(&$0, caseIndex: 0, solver: "cassowary", phase: "load", by: 0.5) }
         #expect(Gate.outcome(Gate.compare(faster, with: base, threshold: nil), lenient: false) == .improvementsOnly)
     }
 
-    @Test("a change inside the run's own spread is noise; times under 20 µs are not gated")
+    @Test("a change inside the run's own spread is noise; times under the floor are not gated")
     func noise() throws {
         let base = Baseline.from(try results { _ in })
         // 30% slower, but the run's repetitions spread over 50%: noise.
-        let noisy = try results { scaled(&$0, caseIndex: 0, solver: "glpk", phase: "solve", by: 1.3, spread: 0.5) }
+        let noisy = try results { scaled(&$0, caseIndex: 0, solver: "cassowary", phase: "load", by: 1.3, spread: 0.5) }
         let findings = Gate.compare(noisy, with: base, threshold: nil)
         #expect(Gate.outcome(findings, lenient: false) == .pass)
-        #expect(findings.contains { $0.kind == .noise && $0.metric == "time/solve" })
-        // 10 µs doubled: below the floor.
-        let tiny = try results { scaled(&$0, caseIndex: 1, solver: "cassowary", phase: "solve", by: 1.9) }
+        #expect(findings.contains { $0.kind == .noise && $0.metric == "time/load" })
+        // 10 µs doubled: below the 0.2 ms floor.
+        let tiny = try results { scaled(&$0, caseIndex: 1, solver: "cassowary", phase: "solve", by: 2) }
         #expect(Gate.outcome(Gate.compare(tiny, with: base, threshold: nil), lenient: false) == .pass)
+    }
+
+    @Test("the reference's own times are corrected for the run's drift")
+    func referenceDrift() throws {
+        let base = Baseline.from(try results { _ in })
+        // Both reference timings 40% slower: the machine, not the code.
+        let drifted = try results { object in
+            scaled(&object, caseIndex: 0, solver: "glpk", phase: "load", by: 1.4)
+            scaled(&object, caseIndex: 0, solver: "glpk", phase: "solve", by: 1.4)
+            scaled(&object, caseIndex: 0, solver: "cassowary", phase: "load", by: 1.4)
+            scaled(&object, caseIndex: 0, solver: "cassowary", phase: "solve", by: 1.4)
+        }
+        #expect(Gate.outcome(Gate.compare(drifted, with: base, threshold: nil), lenient: false) == .pass)
     }
 
     @Test("times are calibrated: a machine twice as slow everywhere is no regression")
@@ -147,11 +162,15 @@ struct GateTests {
         #expect(Gate.outcome(withNew, lenient: true) == .pass)
     }
 
-    @Test("per-case thresholds from the baseline")
+    @Test("per-case thresholds from the baseline; several runs make one baseline")
     func perCase() throws {
+        let runs = [try results { scaled(&$0, caseIndex: 0, solver: "cassowary", phase: "load", by: 3) }, try results { _ in },
+                    try results { _ in }]
+        let combined = try #require(Baseline.from(runs))
+        #expect(Gate.outcome(Gate.compare(try results { _ in }, with: combined, threshold: nil), lenient: false) == .pass)
         var base = Baseline.from(try results { _ in })
         base.thresholds.cases = ["seed/*": .init(time: 1.5, counter: nil)]
-        let slower = try results { scaled(&$0, caseIndex: 0, solver: "glpk", phase: "solve", by: 2) }
+        let slower = try results { scaled(&$0, caseIndex: 0, solver: "cassowary", phase: "load", by: 2) }
         #expect(Gate.outcome(Gate.compare(slower, with: base, threshold: nil), lenient: false) == .pass)
     }
 }

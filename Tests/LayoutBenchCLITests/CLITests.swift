@@ -254,4 +254,55 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("these required constraints cannot all hold:\n  fifty: a.width = 50\n  sixty: a.width >= 60\n"),
                       output.stdout)
     }
+
+    func testReportBaselineAndGate() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-gate-\(UUID().uuidString)")
+        let results = dir.appendingPathComponent("run/results.json").path
+        let r = try run(["run", "--filter", "seed/emoji*", "--scale", "none", "--solvers", "cassowary,glpk", "--repetitions", "2",
+                         "--no-progress", "--quiet", "--output", dir.appendingPathComponent("run").path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        for name in ["report.html", "results.csv", "summary.md"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("run/\(name)").path), name)
+        }
+        let report = try run(["report", results, "--format", "csv,md", "--output", dir.appendingPathComponent("again").path])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains("results.csv") && report.stdout.contains("summary.md"), report.stdout)
+        let baseline = dir.appendingPathComponent("base.json").path
+        let save = try run(["baseline", "save", "local-test", results])
+        XCTAssertEqual(save.status, 0, save.stderr)
+        let stored = CLITests.repository.appendingPathComponent("Reports/baselines/local-test.json")
+        defer {
+            try? FileManager.default.removeItem(at: stored)
+        }
+        try FileManager.default.copyItem(at: stored, to: URL(fileURLWithPath: baseline))
+        let same = try run(["gate", "--baseline", baseline, results])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.hasPrefix("gate against"), same.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("run/gate.md").path))
+        XCTAssertEqual(try run(["gate", "--baseline", dir.appendingPathComponent("missing.json").path, results]).status, 1)
+        XCTAssertEqual(try run(["gate", "--baseline", baseline, "/nonexistent/results.json"]).status, 1)
+        XCTAssertEqual(try run(["gate", "--baseline", baseline, "--threshold", "lots", results]).status, 64)
+        XCTAssertEqual(try run(["report", "/nonexistent/results.json"]).status, 66)
+    }
+
+    func testReportLoadsInABrowserWhenChromiumIsInstalled() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            throw XCTSkip("chromium is not installed (.ci/run runs scripts/check-report, which installs it)")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-browser-\(UUID().uuidString)")
+        let r = try run(["run", "--filter", "seed/alternating-grid", "--scale", "none", "--solvers", "cassowary,glpk",
+                         "--repetitions", "1", "--no-progress", "--quiet", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let check = Process()
+        check.executableURL = CLITests.repository.appendingPathComponent("scripts/check-report")
+        check.arguments = [dir.appendingPathComponent("report.html").path]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        check.standardError = pipe
+        try check.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0, output)
+        XCTAssertTrue(output.contains("loaded without errors"), output)
+    }
 }
