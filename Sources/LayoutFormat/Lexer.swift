@@ -49,6 +49,11 @@ struct Lexer {
             if let next = byte(at: position + 1), Lexer.isDigit(next) { return number() }
             return single(.dot)
         case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: "|"): return single(.pipe)
+        case UInt8(ascii: "["): return single(.leftBracket)
+        case UInt8(ascii: "]"): return single(.rightBracket)
+        case UInt8(ascii: "("): return single(.leftParen)
+        case UInt8(ascii: ")"): return single(.rightParen)
         case UInt8(ascii: ":"): return single(.colon)
         case UInt8(ascii: "@"): return single(.at)
         case UInt8(ascii: "*"): return single(.star)

@@ -66,7 +66,7 @@ public enum LayoutParser {
 }
 
 /// The state of parsing one file.
-private struct FileParser {
+struct FileParser {
     let source: SourceText
     var diagnostics: [Diagnostic] = []
     var errorCount = 0
@@ -119,6 +119,8 @@ private struct FileParser {
                 return  // blank line or comment
             case .name where c.peek(1).kind == .dot:
                 try parseConstraint(&c, traits: [], start: c.location(of: first))
+            case .name where (first.text == "H" || first.text == "V") && c.peek(1).kind == .colon:
+                try parseVisualFormat(&c, traits: [])
             case .name:
                 switch first.text {
                 case "metric": try parseMetric(&c)
@@ -235,6 +237,10 @@ private struct FileParser {
             traits.append(try c.expectName("a trait name").text)
         }
         try c.expect(.colon, "',' or ':' after the traits")
+        if c.peek().kind == .name, c.peek().text == "H" || c.peek().text == "V", c.peek(1).kind == .colon {
+            try parseVisualFormat(&c, traits: traits)
+            return
+        }
         guard c.peek().kind == .name, c.peek(1).kind == .dot else { throw c.unexpected("a constraint 'view.attribute ...'") }
         try parseConstraint(&c, traits: traits, start: c.location(of: keyword))
     }
@@ -373,6 +379,9 @@ private struct FileParser {
     }
 
     // MARK: Numbers
+
+    /// Whether a name is a metric (known from the first pass).
+    func isMetric(_ name: String) -> Bool { metricValues[name] != nil }
 
     /// `[+|-] (NUMBER | METRIC)`.
     mutating func parseNumber(_ c: inout LineCursor, what: String, allowMetrics: Bool = true) throws(LineError)

@@ -4,6 +4,8 @@ struct Token: Equatable {
         case name
         case number(Double)
         case dot, comma, colon, at
+        /// Visual format punctuation: `|`, `[`, `]`, `(`, `)`.
+        case pipe, leftBracket, rightBracket, leftParen, rightParen
         case equal, equalEqual, lessEqual, greaterEqual
         case star, slash, plus, minus
         /// `#` and the rest of the line (trimmed).

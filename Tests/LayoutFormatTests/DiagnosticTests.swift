@@ -213,4 +213,20 @@ struct DiagnosticTests {
         let column = caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) }
         #expect(column.map { Array(text)[$0] } == "+")
     }
+
+    @Test("visual format: errors point at the column in the VFL string")
+    func visualFormatErrors() {
+        #expect(only(header + "H:|-[a]-[b] optionz") == Found(message: "expected end of line, found 'optionz'", line: 3, column: 13))
+        #expect(only(header + "H:[super]") == Found(message: "expected a view (the container is '|'), found 'super'", line: 3, column: 4))
+        #expect(only(header + "V:[a]-(==b)-[b]") == Found(message: "unknown metric 'b'", line: 3, column: 10))
+        #expect(only(header + "H:|-[a]- ") == Found(message: "expected a spacing, '[view]' or '|' after '-', found end of line",
+                                                   line: 3, column: 10))
+        #expect(only(header + "H:[a options alignAllTop") == Found(message: "expected ']' after the view, found 'options'", line: 3, column: 6))
+        #expect(only(header + "H:[a][b] options alignAllLeft")
+                == Found(message: "expected an alignment option of H: lines (alignAllBottom, alignAllCenterY, alignAllTop), found 'alignAllLeft'",
+                         line: 3, column: 18))
+        #expect(only(header + "H:[a][ghost]") == Found(message: "undeclared view 'ghost'", line: 3, column: 7))
+        #expect(only(header + "H:[a(==1e999)]") == Found(message: "number '1e999' is out of range", line: 3, column: 8))
+        #expect(only(header + "H:[a(>=10@2000)]") == Found(message: "priority 2000 is outside 1...1000", line: 3, column: 11))
+    }
 }

@@ -117,6 +117,27 @@ struct ParserTests {
         ])
     }
 
+    @Test("visual format lines expand into ordinary constraints")
+    func visualFormat() throws {
+        let layout = try parse("""
+            container 320 x 200
+            metric spacing = 12
+            views a b top row
+            H:|-[a]-8-[b(==a)]-|
+            when wide: V:|-20-[top(>=44@750)]-(spacing)-[row] options alignAllLeading # stack
+            H:|[top(200)][row]|
+            V:[a(>=10,<=20@low)]
+            """)
+        #expect(layout.constraints.map(\.description) == [
+            "a.leading = super.leadingMargin", "b.leading = a.trailing + 8", "b.width = a.width", "super.trailingMargin = b.trailing",
+            "top.top = super.top + 20", "top.height >= 44 @ 750", "row.top = top.bottom + 12", "row.leading = top.leading",
+            "top.leading = super.leading", "top.width = 200", "row.leading = top.trailing", "super.trailing = row.trailing",
+            "a.height >= 10", "a.height <= 20 @ 250",
+        ])
+        #expect(layout.constraints[4...7].allSatisfy { $0.traits == ["wide"] && $0.identifier == "stack" })
+        #expect(layout.constraints[2].locations?.start == SourceLocation(file: "t.layout", line: 4, column: 14))
+    }
+
     @Test("CRLF line endings, a BOM, tabs and a missing final newline")
     func whitespace() throws {
         let layout = try parse("\u{FEFF}container 1 x 1\r\nviews a\r\n\ta.width\t=\t3\r\nexpect a = 0 0 3 0")

@@ -18,6 +18,29 @@ struct RoundTripTests {
         }
     }
 
+    @Test("parse(printVisualFormat(m)) == m for random valid models (VFL wherever expressible)")
+    func randomModelsThroughVisualFormat() async {
+        await propertyCheck(count: 400, input: Self.layouts) { layout in
+            let text = LayoutPrinter.printVisualFormat(layout)
+            let result = LayoutParser.parse(text, fileName: "printed.layout")
+            #expect(result.layout == layout, "printed:\n\(text)\n\(result.renderedDiagnostics())")
+        }
+    }
+
+    @Test("random VFL-shaped models print as VFL and parse back equal")
+    func visualFormatShapes() throws {
+        var rng = SplitMix64(seed: 11)
+        var vflLines = 0
+        for _ in 0..<300 {
+            let layout = RandomLayouts.visualFormatLayout(using: &rng)
+            let text = LayoutPrinter.printVisualFormat(layout)
+            vflLines += text.split(separator: "\n").filter { $0.contains("H:") || $0.contains("V:") }.count
+            let result = LayoutParser.parse(text, fileName: "vfl.layout")
+            #expect(result.layout == layout, "printed:\n\(text)\n\(result.renderedDiagnostics())")
+        }
+        #expect(vflLines > 1000)  // the generator really exercises the visual format
+    }
+
     @Test("printing is idempotent on every corpus file")
     func corpusFiles() throws {
         for file in TestCorpus.files() {

@@ -128,3 +128,37 @@ extension String {
         return String(s)
     }
 }
+
+extension RandomLayouts {
+    /// A random valid layout whose constraints all have visual-format forms:
+    /// edge-to-edge connections, edges to the container (and its margins),
+    /// sizes against numbers or other views, with relations and priorities.
+    public static func visualFormatLayout<R: RandomNumberGenerator>(using rng: inout R) -> Layout {
+        let names = (0..<Int.random(in: 2...6, using: &rng)).map { "v\($0)" }
+        var constraints: [LayoutConstraint] = []
+        for _ in 0..<Int.random(in: 1...10, using: &rng) {
+            let horizontal = Bool.random(using: &rng)
+            let (lead, trail, size, leadM, trailM): (Attribute, Attribute, Attribute, Attribute, Attribute) = horizontal
+                ? (.leading, .trailing, .width, .leadingMargin, .trailingMargin) : (.top, .bottom, .height, .topMargin, .bottomMargin)
+            let a = names.randomElement(using: &rng)!
+            var b = names.randomElement(using: &rng)!
+            if b == a { b = names.first { $0 != a }! }
+            let relation = Relation.allCases.randomElement(using: &rng)!
+            let priority: Priority = Bool.random(using: &rng) ? .required : Priority(Double(Int.random(in: 1...999, using: &rng)))
+            let constant = Bool.random(using: &rng) ? 0 : number(using: &rng)
+            let c: LayoutConstraint
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0: c = LayoutConstraint(ItemAttribute(b, lead), relation, ItemAttribute(a, trail), constant: constant, priority: priority)
+            case 1: c = LayoutConstraint(ItemAttribute(a, lead), relation, ItemAttribute("super", lead), constant: constant, priority: priority)
+            case 2: c = LayoutConstraint(ItemAttribute(a, lead), .equal, ItemAttribute("super", leadM))
+            case 3: c = LayoutConstraint(ItemAttribute("super", trail), relation, ItemAttribute(a, trail), constant: constant, priority: priority)
+            case 4: c = LayoutConstraint(ItemAttribute("super", trailM), .equal, ItemAttribute(a, trail))
+            case 5: c = LayoutConstraint(ItemAttribute(a, size), relation, nil, constant: constant, priority: priority)
+            default: c = LayoutConstraint(ItemAttribute(a, size), relation, ItemAttribute(b, size), priority: priority)
+            }
+            constraints.append(c)
+        }
+        return Layout(container: ContainerSize(width: 320, height: 480), views: names.map { ViewDeclaration(name: $0) },
+                      constraints: constraints)
+    }
+}

@@ -1,0 +1,202 @@
+import LayoutModel
+
+extension FileParser {
+    /// `H:` or `V:` then `[|] [connection] [view] (connection [view])* [connection |] [options NAME...] [# identifier]`.
+    mutating func parseVisualFormat(_ c: inout LineCursor, traits: [String]) throws(LineError) {
+        let orientation = c.take()
+        let axis = orientation.text == "H" ? VisualFormat.Axis.horizontal : .vertical
+        _ = c.take()  // ':'
+        let start = c.location(of: orientation)
+
+        var leadingSuper: SourceLocation?
+        if c.peek().kind == .pipe { leadingSuper = c.location(of: c.take()) }
+
+        // Items: views with their connection to what came before.
+        var views: [(name: String, location: SourceLocation, predicates: [VisualFormat.Predicate], before: VisualFormat.Connection)] = []
+        var connection = try parseConnection(&c)
+        guard c.peek().kind == .leftBracket else {
+            throw c.unexpected("'[view]'")
+        }
+        while c.peek().kind == .leftBracket {
+            _ = c.take()
+            let name = try c.expectName("a view name")
+            guard name.text != Layout.containerName else {
+                throw LineError(.unexpectedToken(expected: "a view (the container is '|')", found: "'super'"), at: c.location(of: name))
+            }
+            var predicates: [VisualFormat.Predicate] = []
+            if c.peek().kind == .leftParen {
+                predicates = try parsePredicateList(&c, allowViews: true)
+            }
+            try c.expect(.rightBracket, "']' after the view")
+            views.append((name.text, c.location(of: name), predicates, connection))
+            connection = try parseConnection(&c)
+        }
+        var trailingSuper: SourceLocation?
+        if c.peek().kind == .pipe {
+            trailingSuper = c.location(of: c.take())
+        } else if case .none = connection {
+        } else {
+            throw c.unexpected("'[view]' or '|' after a connection")
+        }
+
+        var alignments: [(Attribute, SourceLocation)] = []
+        if c.peek().isName("options") {
+            _ = c.take()
+            while c.peek().kind == .name {
+                let option = c.take()
+                guard let attribute = axis.alignments[option.text] else {
+                    throw LineError(.unexpectedToken(expected: "an alignment option of \(orientation.text): lines ("
+                                                     + VisualFormat.optionNames(axis) + ")", found: option.quoted),
+                                    at: c.location(of: option))
+                }
+                alignments.append((attribute, c.location(of: option)))
+            }
+            if alignments.isEmpty { throw c.unexpected("an alignment option") }
+        }
+        var identifier: String?
+        if case .hash(let text) = c.peek().kind {
+            _ = c.take()
+            identifier = text.isEmpty ? nil : text
+        }
+        try c.expectEndOfLine(comment: false)
+
+        // Expansion, in the order the line is written.
+        var made: [LayoutConstraint] = []
+        func add(_ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?, _ constant: Double,
+                 _ priority: Priority, _ location: SourceLocation, priorityLocation: SourceLocation? = nil) {
+            made.append(LayoutConstraint(first, relation, second, multiplier: 1, constant: constant, priority: priority,
+                                         identifier: identifier, traits: traits,
+                                         locations: ConstraintLocations(start: location, constant: location, priority: priorityLocation)))
+        }
+        let superName = Layout.containerName
+        for (i, view) in views.enumerated() {
+            let me = ItemAttribute(view.name, axis.leading, location: view.location)
+            if i == 0 {
+                if let pipe = leadingSuper {
+                    switch view.before {
+                    case .none: add(me, .equal, ItemAttribute(superName, axis.leading, location: pipe), 0, .required, pipe)
+                    case .standard(let at): add(me, .equal, ItemAttribute(superName, axis.leadingMargin, location: pipe), 0, .required, at)
+                    case .predicates(let list):
+                        for p in list {
+                            guard case .constant(let value) = p.object else { throw viewInConnection(p) }
+                            add(me, p.relation, ItemAttribute(superName, axis.leading, location: pipe), value, p.priority, p.location,
+                                priorityLocation: p.priorityLocation)
+                        }
+                    }
+                }
+            } else {
+                let previous = ItemAttribute(views[i - 1].name, axis.trailing, location: views[i - 1].location)
+                switch view.before {
+                case .none: add(me, .equal, previous, 0, .required, view.location)
+                case .standard(let at): add(me, .equal, previous, VisualFormat.standardSpacing, .required, at)
+                case .predicates(let list):
+                    for p in list {
+                        guard case .constant(let value) = p.object else { throw viewInConnection(p) }
+                        add(me, p.relation, previous, value, p.priority, p.location, priorityLocation: p.priorityLocation)
+                    }
+                }
+            }
+            for p in view.predicates {
+                let size = ItemAttribute(view.name, axis.size, location: view.location)
+                switch p.object {
+                case .constant(let value): add(size, p.relation, nil, value, p.priority, p.location, priorityLocation: p.priorityLocation)
+                case .view(let other, let at):
+                    add(size, p.relation, ItemAttribute(other, axis.size, location: at), 0, p.priority, p.location,
+                        priorityLocation: p.priorityLocation)
+                }
+            }
+        }
+        if let pipe = trailingSuper, let last = views.last {
+            let theirs = ItemAttribute(last.name, axis.trailing, location: last.location)
+            switch connection {
+            case .none: add(ItemAttribute(superName, axis.trailing, location: pipe), .equal, theirs, 0, .required, pipe)
+            case .standard(let at): add(ItemAttribute(superName, axis.trailingMargin, location: pipe), .equal, theirs, 0, .required, at)
+            case .predicates(let list):
+                for p in list {
+                    guard case .constant(let value) = p.object else { throw viewInConnection(p) }
+                    add(ItemAttribute(superName, axis.trailing, location: pipe), p.relation, theirs, value, p.priority, p.location,
+                        priorityLocation: p.priorityLocation)
+                }
+            }
+        }
+        if let first = views.first {
+            for view in views.dropFirst() {
+                for (attribute, at) in alignments {
+                    add(ItemAttribute(view.name, attribute, location: view.location), .equal,
+                        ItemAttribute(first.name, attribute, location: first.location), 0, .required, at)
+                }
+            }
+        }
+        _ = start
+        constraints += made
+    }
+
+    func viewInConnection(_ p: VisualFormat.Predicate) -> LineError {
+        LineError(.unexpectedToken(expected: "a number or metric in a connection", found: "a view"), at: p.location)
+    }
+
+    /// Nothing, `-`, `-NUMBER-`, `-METRIC-`, or `-(predicates)-`.
+    mutating func parseConnection(_ c: inout LineCursor) throws(LineError) -> VisualFormat.Connection {
+        guard c.peek().kind == .minus else { return .none }
+        let dash = c.take()
+        switch c.peek().kind {
+        case .leftBracket, .pipe:
+            return .standard(c.location(of: dash))
+        case .leftParen:
+            let list = try parsePredicateList(&c, allowViews: false)
+            try c.expect(.minus, "'-' after the spacing")
+            return .predicates(list)
+        case .number, .name:
+            let value = try parseNumber(&c, what: "a spacing")
+            try c.expect(.minus, "'-' after the spacing")
+            return .predicates([VisualFormat.Predicate(relation: .equal, object: .constant(value.value), priority: .required,
+                                                       location: value.location)])
+        default:
+            throw c.unexpected("a spacing, '[view]' or '|' after '-'")
+        }
+    }
+
+    /// `( predicate (, predicate)* )`.
+    mutating func parsePredicateList(_ c: inout LineCursor, allowViews: Bool) throws(LineError) -> [VisualFormat.Predicate] {
+        try c.expect(.leftParen, "'('")
+        var list: [VisualFormat.Predicate] = []
+        repeat {
+            if c.peek().kind == .comma { _ = c.take() }
+            let start = c.location(of: c.peek())
+            var relation = Relation.equal
+            switch c.peek().kind {
+            case .equal, .equalEqual: _ = c.take()
+            case .lessEqual: _ = c.take(); relation = .lessThanOrEqual
+            case .greaterEqual: _ = c.take(); relation = .greaterThanOrEqual
+            default: break
+            }
+            let object: VisualFormat.Predicate.Object
+            let token = c.peek()
+            if allowViews, token.kind == .name, !isMetric(token.text) {
+                _ = c.take()
+                object = .view(token.text, c.location(of: token))
+            } else {
+                object = .constant(try parseNumber(&c, what: allowViews ? "a size, metric or view" : "a spacing or metric").value)
+            }
+            var priority = Priority.required
+            var priorityLocation: SourceLocation?
+            if c.peek().kind == .at {
+                _ = c.take()
+                let p = c.peek()
+                if p.kind == .name, !isMetric(p.text), let named = Priority.named.first(where: { $0.name == p.text }) {
+                    _ = c.take()
+                    priority = named.priority
+                    priorityLocation = c.location(of: p)
+                } else {
+                    let value = try parseNumber(&c, what: "a priority")
+                    priority = Priority(value.value)
+                    priorityLocation = value.location
+                }
+            }
+            list.append(VisualFormat.Predicate(relation: relation, object: object, priority: priority, location: start,
+                                               priorityLocation: priorityLocation))
+        } while c.peek().kind == .comma
+        try c.expect(.rightParen, "',' or ')'")
+        return list
+    }
+}
