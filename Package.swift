@@ -39,8 +39,11 @@ let package = Package(
         /// printer that round-trips.
         .target(name: "LayoutFormat", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
-        /// Generated corpus families (the alternating grid scaled up, ...).
-        .target(name: "LayoutGenerators", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+        /// Layouts written in Swift: typed anchors, operators, result builders.
+        .target(name: "LayoutDSL", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+
+        /// Generated corpus families (the alternating grid scaled up, ...), written with the DSL.
+        .target(name: "LayoutGenerators", dependencies: ["LayoutModel", "LayoutDSL"], swiftSettings: swiftSettings),
 
         // MARK: Solving
 
@@ -152,6 +155,12 @@ let package = Package(
             name: "BenchReportsTests",
             dependencies: ["BenchReports"],
             exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LayoutDSLTests",
+            dependencies: ["LayoutDSL", "LayoutModel", "LayoutFormat", "LayoutSolving", "CassowaryLayout", "LayoutTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -253,7 +253,7 @@ public final class Runner {
                     notes.append("add + remove changed the answer: \(difference)")
                 }
             }
-        } catch let error as SolverError {
+        } catch {
             switch error {
             case .unsupported: break
             case .external, .internalError:
@@ -263,9 +263,6 @@ public final class Runner {
                 incrementalFailure = true
                 notes.append("incremental check: \(error)")
             }
-        } catch {
-            incrementalFailure = true
-            notes.append("incremental check: \(error)")
         }
         if !notes.isEmpty {
             // Crashes, hangs and junk are errors; wrong answers are failures.

@@ -1,3 +1,4 @@
+import LayoutDSL
 import LayoutModel
 
 /// Why a generator refused its arguments.
@@ -49,37 +50,37 @@ public enum AlternatingGrid {
             throw .invalidArgument(name: "--width", value: formatNumber(width), requirement: "must be a positive number")
         }
         let inset = edgeInset, gap = spacing
-        var views = [ViewDeclaration(name: "top")]
-        var constraints: [LayoutConstraint] = []
-        func add(_ a: ItemAttribute, _ r: Relation, _ b: ItemAttribute?, _ m: Double = 1, _ c: Double = 0,
-                 _ p: Priority = .required) {
-            constraints.append(LayoutConstraint(a, r, b, multiplier: m, constant: c, priority: p))
+        let container = LayoutView.container
+        let top = LayoutView("top")
+        var views = [top]
+        var layout = Layout(container: ContainerSize(width: width, height: nil), views: []) {
+            top.left == container.left + inset
+            top.right == container.right - inset
+            top.top == container.top + inset
+            top.height >= topMinimumHeight
+            top.height == topPreferredHeight ~ .low
         }
-        let superView = Layout.containerName
-        add(ItemAttribute("top", .left), .equal, ItemAttribute(superView, .left), 1, inset)
-        add(ItemAttribute("top", .right), .equal, ItemAttribute(superView, .right), 1, -inset)
-        add(ItemAttribute("top", .top), .equal, ItemAttribute(superView, .top), 1, inset)
-        add(ItemAttribute("top", .height), .greaterThanOrEqual, nil, 1, topMinimumHeight)
-        add(ItemAttribute("top", .height), .equal, nil, 1, topPreferredHeight, .low)
-
-        var above = "top"
+        var above = top
         for row in 1...rows {
-            let (left, right) = viewNames(row: row)
-            views.append(ViewDeclaration(name: left))
-            views.append(ViewDeclaration(name: right))
+            let (leftName, rightName) = viewNames(row: row)
+            let left = LayoutView(leftName), right = LayoutView(rightName)
+            views += [left, right]
             // Odd rows: square left, rectangle right; even rows the reverse.
             let (leftRatio, rightRatio) = row % 2 == 1 ? (1.0, 2.0) : (2.0, 1.0)
-            add(ItemAttribute(left, .left), .equal, ItemAttribute(superView, .left), 1, inset)
-            add(ItemAttribute(right, .right), .equal, ItemAttribute(superView, .right), 1, -inset)
-            add(ItemAttribute(left, .top), .equal, ItemAttribute(above, .bottom), 1, gap)
-            add(ItemAttribute(right, .left), .equal, ItemAttribute(left, .right), 1, gap)
-            add(ItemAttribute(right, .top), .equal, ItemAttribute(left, .top))
-            add(ItemAttribute(right, .bottom), .equal, ItemAttribute(left, .bottom))
-            add(ItemAttribute(left, .width), .equal, ItemAttribute(left, .height), leftRatio)
-            add(ItemAttribute(right, .width), .equal, ItemAttribute(right, .height), rightRatio)
+            layout.add {
+                left.left == container.left + inset
+                right.right == container.right - inset
+                left.top == above.bottom + gap
+                right.left == left.right + gap
+                right.top == left.top
+                right.bottom == left.bottom
+                left.width == left.height * leftRatio
+                right.width == right.height * rightRatio
+            }
             above = left
         }
-        add(ItemAttribute(above, .bottom), .equal, ItemAttribute(superView, .bottom), 1, -inset)
+        layout.add { above.bottom == container.bottom - inset }
+        layout.views = views.map { ViewDeclaration(name: $0.name) }
 
         // Expected frames, from the closed form.
         let s = squareSide(width: width)
@@ -97,11 +98,11 @@ public enum AlternatingGrid {
             expectations.append(expect(right, inset + leftWidth + gap, y, rightWidth, s))
             y += s + (row < rows ? gap : 0)
         }
-        expectations.insert(expect(superView, 0, 0, width, y + inset), at: 0)
+        expectations.insert(expect(Layout.containerName, 0, 0, width, y + inset), at: 0)
         // Every frame is determined: the chain fixes each row from the width.
         expectations.append(Expectation(.ambiguous(views: [])))
 
-        return Layout(container: ContainerSize(width: width, height: nil), views: views, constraints: constraints,
-                      expectations: expectations)
+        layout.expectations = expectations
+        return layout
     }
 }

@@ -1,3 +1,4 @@
+import LayoutDSL
 import LayoutModel
 
 /// A row of N equal-width views across a `W x H` container, `W = 20N + 100`
@@ -12,29 +13,30 @@ public enum EqualRow {
         }
         let width = Double(20 * count + 100)
         let names = (1...count).map { "v\($0)" }
-        var constraints: [LayoutConstraint] = []
-        func add(_ a: ItemAttribute, _ b: ItemAttribute?, _ c: Double = 0) {
-            constraints.append(LayoutConstraint(a, .equal, b, constant: c))
-        }
-        for (i, name) in names.enumerated() {
-            if i == 0 {
-                add(ItemAttribute(name, .left), ItemAttribute("super", .left), 16)
-            } else {
-                add(ItemAttribute(name, .left), ItemAttribute(names[i - 1], .right), 8)
-                add(ItemAttribute(name, .width), ItemAttribute(names[0], .width))
+        let views = names.map(LayoutView.init)
+        let container = LayoutView.container
+        var layout = Layout(container: ContainerSize(width: width, height: 100), views: views) {}
+        for (i, view) in views.enumerated() {
+            layout.add {
+                if i == 0 {
+                    view.left == container.left + 16
+                } else {
+                    view.left == views[i - 1].right + 8
+                    view.width == views[0].width
+                }
+                view.top == container.top + 16
+                view.height == 44
             }
-            add(ItemAttribute(name, .top), ItemAttribute("super", .top), 16)
-            add(ItemAttribute(name, .height), nil, 44)
         }
-        add(ItemAttribute(names[count - 1], .right), ItemAttribute("super", .right), -16)
+        layout.add { views[count - 1].right == container.right - 16 }
         let w = (width - 32 - 8 * Double(count - 1)) / Double(count)
         func r(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
         var expectations = names.enumerated().map { i, name in
             Expectation(.frame(view: name, Frame(x: r(16 + Double(i) * (w + 8)), y: 16, width: r(w), height: 44)))
         }
         expectations.append(Expectation(.ambiguous(views: [])))
-        return Layout(container: ContainerSize(width: width, height: 100), views: names.map { ViewDeclaration(name: $0) },
-                      constraints: constraints, expectations: expectations)
+        layout.expectations = expectations
+        return layout
     }
 }
 

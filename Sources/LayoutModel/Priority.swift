@@ -5,11 +5,15 @@
 /// higher priority is always preferred over any amount of error at lower ones,
 /// and constraints of equal priority form one level whose errors are summed.
 /// `high` and `750` are the same level.
-public struct Priority: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Priority: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
+{
     public var rawValue: Double
 
     public init(rawValue: Double) { self.rawValue = rawValue }
     public init(_ value: Double) { self.rawValue = value }
+    public init(integerLiteral value: Int) { self.rawValue = Double(value) }
+    public init(floatLiteral value: Double) { self.rawValue = value }
 
     /// 1000: must hold exactly.
     public static let required = Priority(1000)
