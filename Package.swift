@@ -147,7 +147,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchHarnessTests",
-            dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport"],
+            dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
+                           "LayoutGenerators"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -4,6 +4,7 @@ import Foundation
 import LayoutFormat
 import LayoutModel
 import LayoutSolving
+import LayoutGenerators
 import LayoutTestSupport
 import Testing
 
@@ -192,4 +193,39 @@ struct HarnessTests {
 /// The native solver, through the registry (so this test target needs no other import).
 enum CassowaryLayoutSolverFactory {
     static func make() -> LayoutSolver { SolverSpec(name: "cassowary", kind: .cassowary).make(timeout: 1) }
+}
+
+@Suite("Random layouts: the native solver agrees with the reference")
+struct RandomAgreementTests {
+    /// Seeds 1...2000 cycle through feasible, infeasible, ambiguous and numeric
+    /// layouts; every variant of each must agree (ill-conditioned differences,
+    /// within the reference's own accuracy, are allowed and counted).
+    @Test("2000 seeded random layouts, cassowary vs glpk", arguments: [UInt64(1), 501, 1001, 1501])
+    func agreement(from seed: UInt64) {
+        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+        var illConditioned = 0
+        for s in seed..<(seed + 500) {
+            let layout = RandomLayoutGenerator.layout(seed: s, views: 5)
+            for finding in Agreement.check(layout, solvers: solvers) {
+                #expect(finding.outcome != .disagree, "seed \(s) [\(finding.variant)]: \(finding.reasons)")
+                if finding.outcome == .illConditioned { illConditioned += 1 }
+            }
+        }
+        // Only the numeric family may be ill-conditioned, and rarely.
+        #expect(illConditioned < 25)
+    }
+
+    @Test("the generator's kinds: infeasible layouts really are, feasible ones really are not")
+    func kinds() throws {
+        let glpk = SolverSpec(name: "glpk", kind: .glpk)
+        for s in UInt64(1)...40 {
+            let layout = RandomLayoutGenerator.layout(seed: s, views: 5)
+            let solution = try glpk.make(timeout: 10).load(layout, variant: nil)
+            switch RandomLayoutGenerator.kind(forSeed: s) {
+            case .infeasible: #expect(solution.status == .unsatisfiable, "seed \(s)")
+            case .feasible, .numeric: #expect(solution.status == .solved, "seed \(s)")
+            case .ambiguous: #expect(solution.status == .solved, "seed \(s)")
+            }
+        }
+    }
 }

@@ -1,0 +1,110 @@
+import LayoutModel
+
+/// Random layouts for cross-checking solvers: feasible ones (every view has
+/// a known frame that satisfies every required constraint), infeasible ones
+/// (one required constraint contradicts another), ambiguous ones (some
+/// positions left free), with equalities and inequalities, multipliers on
+/// sizes (aspect ratios), priorities anywhere in 1...999 and a variant with
+/// another container size (a resize). Seeded: the same seed gives the same layout.
+public enum RandomLayoutGenerator {
+    public enum Kind: String, CaseIterable, Sendable {
+        case feasible, infeasible, ambiguous
+        /// Feasible, with sizes and positions up to 1e7 (constants |c| <= 1e7)
+        /// and multipliers from 1e-4 to 1e4.
+        case numeric
+    }
+
+    /// The kind a seed gives (cycling through all kinds).
+    public static func kind(forSeed seed: UInt64) -> Kind { Kind.allCases[Int(seed % UInt64(Kind.allCases.count))] }
+
+    /// - Parameter views: how many views (1...500).
+    /// - Complexity: O(views).
+    public static func layout(seed: UInt64, views count: Int = 6) -> Layout {
+        var rng = SplitMix(seed: seed &* 0x9E37_79B9 &+ 17)
+        let kind = kind(forSeed: seed)
+        let count = max(1, min(500, count))
+        let names = (1...count).map { "v\($0)" }
+        let scale = kind == .numeric ? 1e4 : 1.0  // positions up to ~1e7
+        var frames: [String: Frame] = ["super": Frame(x: 0, y: 0, width: 1000 * scale, height: 800 * scale)]
+        for name in names {
+            frames[name] = Frame(x: Double(rng.int(0...900)) * scale, y: Double(rng.int(0...700)) * scale,
+                                 width: Double(rng.int(5...100)) * scale, height: Double(rng.int(5...100)) * scale)
+        }
+        func value(_ a: Attribute, _ f: Frame) -> Double {
+            switch a {
+            case .left, .leading: return f.x
+            case .right, .trailing: return f.x + f.width
+            case .centerX: return f.x + f.width / 2
+            case .top: return f.y
+            case .bottom: return f.y + f.height
+            case .centerY: return f.y + f.height / 2
+            case .width: return f.width
+            case .height: return f.height
+            default: return 0
+            }
+        }
+        let horizontal: [Attribute] = [.left, .right, .centerX, .leading, .trailing]
+        let vertical: [Attribute] = [.top, .bottom, .centerY]
+        var constraints: [LayoutConstraint] = []
+        func priority() -> Priority { Priority(Double(rng.int(1...999))) }
+        for (i, name) in names.enumerated() {
+            guard let f = frames[name] else { continue }
+            let partners = ["super"] + names[max(0, i - 4)..<i]
+            // Positions: required relations to earlier views, made to hold at the known frame.
+            for axis in [horizontal, vertical] {
+                if kind == .ambiguous && rng.int(0...2) == 0 { continue }  // leave this position free
+                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))]
+                let partner = partners[rng.int(0...(partners.count - 1))]
+                guard let pf = frames[partner] else { continue }
+                let c = value(a, f) - value(b, pf)
+                switch rng.int(0...5) {
+                case 0: constraints.append(LayoutConstraint(ItemAttribute(name, a), .greaterThanOrEqual, ItemAttribute(partner, b),
+                                                            constant: c - Double(rng.int(0...30)) * scale))
+                case 1: constraints.append(LayoutConstraint(ItemAttribute(name, a), .lessThanOrEqual, ItemAttribute(partner, b),
+                                                            constant: c + Double(rng.int(0...30)) * scale))
+                default: constraints.append(LayoutConstraint(ItemAttribute(name, a), .equal, ItemAttribute(partner, b), constant: c))
+                }
+            }
+            // Sizes: a number, or an aspect ratio / a multiple of another size.
+            for dimension in [Attribute.width, .height] {
+                let own = value(dimension, f)
+                if rng.int(0...2) == 0, i > 0 {
+                    let other = names[rng.int(0...(i - 1))]
+                    let otherDimension: Attribute = rng.int(0...1) == 0 ? .width : .height
+                    guard let of = frames[other] else { continue }
+                    let base = value(otherDimension, of)
+                    let multiplier = kind == .numeric ? [1e-4, 1e-2, 0.5, 3, 1e2, 1e4][rng.int(0...5)] : Double(rng.int(1...8)) / 4
+                    // Keep constants within the documented range (|c| <= 1e7).
+                    guard abs(own - multiplier * base) <= 1e7 else {
+                        constraints.append(LayoutConstraint(ItemAttribute(name, dimension), .equal, nil, constant: own))
+                        continue
+                    }
+                    constraints.append(LayoutConstraint(ItemAttribute(name, dimension), .equal, ItemAttribute(other, otherDimension),
+                                                        multiplier: multiplier, constant: own - multiplier * base))
+                } else {
+                    constraints.append(LayoutConstraint(ItemAttribute(name, dimension), .equal, nil, constant: own))
+                }
+            }
+            // Soft wishes at random priorities, some unreachable.
+            for _ in 0..<rng.int(0...3) {
+                let axis = rng.int(0...1) == 0 ? horizontal : vertical
+                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))]
+                let partner = partners[rng.int(0...(partners.count - 1))]
+                guard let pf = frames[partner] else { continue }
+                let target = value(a, f) - value(b, pf) + Double(rng.int(-40...40)) * scale
+                let relation: Relation = [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual][rng.int(0...3)]
+                constraints.append(LayoutConstraint(ItemAttribute(name, a), relation, ItemAttribute(partner, b), constant: target,
+                                                    priority: priority()))
+            }
+        }
+        if kind == .infeasible, case let victim = names[rng.int(0...(names.count - 1))], let f = frames[victim] {
+            // Contradicts the required size set above.
+            constraints.append(LayoutConstraint(ItemAttribute(victim, .width), .greaterThanOrEqual, nil, constant: f.width + 10 * scale,
+                                                identifier: "contradiction"))
+        }
+        let container = frames["super"] ?? Frame(x: 0, y: 0, width: 1000, height: 800)
+        return Layout(container: ContainerSize(width: container.width, height: container.height),
+                      views: names.map { ViewDeclaration(name: $0) }, constraints: constraints,
+                      variants: [Variant(name: "resized", size: ContainerSize(width: container.width * 0.8, height: container.height))])
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+import LayoutGenerators
+import LayoutModel
+
+/// `layout-bench fuzz`: random layouts through several solvers until time runs out.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Cross-check solvers on random layouts (feasible, infeasible, ambiguous, numeric).",
+        discussion: """
+            Seeds --seed, --seed + 1, ... give the layouts (RandomLayoutGenerator). The first solver is the \
+            reference; the others are judged with the run's cross-check rules in every variant. Each \
+            disagreement is saved as a .layout file that reproduces it (seed and reasons in comments). \
+            Exits 1 when any solver disagrees.
+            """
+    )
+
+    @Option(help: "Comma-separated solvers; the first is the reference.")
+    var solvers = "glpk,cassowary"
+
+    @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
+    var externalSolvers: [String] = []
+
+    @Option(help: "Seconds to run.")
+    var seconds = 60.0
+
+    @Option(help: "The first seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Views per layout.")
+    var views = 6
+
+    @Option(help: "Where to save the layouts that reproduce disagreements.")
+    var output = "Reports/fuzz"
+
+    func validate() throws {
+        guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
+        guard (1...500).contains(views) else { throw ValidationError("--views must be in 1...500") }
+    }
+
+    func run() throws {
+        var registry = SolverRegistry()
+        let chosen: [SolverSpec]
+        do {
+            if let corpus = Inputs.defaultCorpus() {
+                let file = (corpus as NSString).appendingPathComponent("solvers.json")
+                if FileManager.default.fileExists(atPath: file) { try registry.load(registry: file) }
+            }
+            for entry in externalSolvers { try registry.add(commandLine: entry) }
+            chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        } catch {
+            printError("error: \(error)")
+            throw ExitStatus.usage.exitCode
+        }
+        guard chosen.count >= 2 else { throw ValidationError("name a reference and at least one other solver") }
+
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var tried: [RandomLayoutGenerator.Kind: Int] = [:]
+        var disagreements = 0, illConditioned = 0, comparisons = 0
+        var current = seed
+        while Date() < deadline {
+            let layout = RandomLayoutGenerator.layout(seed: current, views: views)
+            tried[RandomLayoutGenerator.kind(forSeed: current), default: 0] += 1
+            let findings = Agreement.check(layout, solvers: chosen)
+            comparisons += findings.count
+            illConditioned += findings.filter { $0.outcome == .illConditioned }.count
+            if findings.contains(where: { $0.outcome == .disagree }) {
+                disagreements += 1
+                let path = (output as NSString).appendingPathComponent("disagreement-seed\(current).layout")
+                do {
+                    try Inputs.write(Agreement.reproduction(layout, seed: current, findings: findings), to: path)
+                } catch {
+                    printError("error: \(error.message)")
+                    throw error.status.exitCode
+                }
+                printError("seed \(current): disagreement, saved \(path)")
+            }
+            current += 1
+        }
+        let kinds = RandomLayoutGenerator.Kind.allCases.map { "\($0.rawValue) \(tried[$0] ?? 0)" }.joined(separator: ", ")
+        print("fuzz: \(current - seed) layouts (\(kinds)), seeds \(seed)...\(current - 1), \(views) views each, "
+              + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
+              + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned")
+        if disagreements > 0 { throw ExitStatus.failure.exitCode }
+    }
+}
