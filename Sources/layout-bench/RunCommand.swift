@@ -14,6 +14,7 @@ struct RunCommand: ParsableCommand {
             variant switch, add + remove). Writes results.json, report.html, results.csv and summary.md \
             to --output (default Reports/<timestamp>/, with Reports/latest pointing at it). Exit codes: 0 every verdict pass / unsupported / \
             weighted-divergence (external solvers' fails and errors are reported but count only with --strict); \
+            130 interrupted (Ctrl-C; nothing of that run is written, earlier results stay intact); \
             1 a fail or error of a built-in solver, or a case that cannot be read; 64 usage; 66 no input; \
             73 the results cannot be written.
             """
@@ -134,6 +135,20 @@ struct RunCommand: ParsableCommand {
                                                 formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
             .replacingOccurrences(of: ":", with: "-")
         let directory = output ?? (root as NSString).appendingPathComponent("Reports/\(stamp)")
+
+        // Ctrl-C: results are written only at the end, atomically, so an
+        // interrupted run leaves the last complete results as they were; say
+        // so and where they are. (Child solvers see their stdin close and exit.)
+        let latest = (root as NSString).appendingPathComponent("Reports/latest/results.json")
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            let last = FileManager.default.fileExists(atPath: latest) ? "the last complete results are \(latest)"
+                : "there are no earlier complete results"
+            FileHandle.standardError.write(Data("\nlayout-bench run: interrupted; this run wrote no results (\(last))\n".utf8))
+            Foundation.exit(130)
+        }
+        interrupt.resume()
 
         // Run.
         var settings = RunSettings(solvers: chosen)

@@ -305,4 +305,55 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(check.terminationStatus, 0, output)
         XCTAssertTrue(output.contains("loaded without errors"), output)
     }
+
+    func testRunInterruptedLeavesEarlierResultsIntact() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-int-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["run", "--scale", "medium", "--solvers", "cassowary,glpk", "--no-progress", "--output", dir.path]
+        process.currentDirectoryURL = CLITests.repository
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, message)
+        XCTAssertTrue(message.contains("interrupted; this run wrote no results"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("results.json").path))
+    }
+
+    func testRunToAnUnwritableDirectoryIsAClearError() throws {
+        let r = try run(["run", "--filter", "seed/emoji*", "--scale", "none", "--solvers", "cassowary", "--repetitions", "1",
+                         "--no-progress", "--output", "/proc/layout-bench-cannot-write"])
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write /proc/layout-bench-cannot-write/results.json"), r.stderr)
+    }
+
+    func testFuzzReportsAgreement() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-fuzz-\(UUID().uuidString)")
+        let r = try run(["fuzz", "--seconds", "2", "--views", "4", "--output", dir.path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("0 disagreement(s)"), r.stdout)
+    }
+
+    func testCheckBoundsHugeAndManyFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for i in 0..<2000 {
+            try Data("container 1 x 1\nviews a\na.width = \(i)\n".utf8).write(to: dir.appendingPathComponent("f\(i).layout"))
+        }
+        // A sparse 1 GB file: refused by size before it is read.
+        let big = dir.appendingPathComponent("big.layout")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let r = try run(["check", dir.path])
+        XCTAssertEqual(r.status, 66, String(r.stdout.suffix(400)))
+        XCTAssertTrue(r.stdout.contains("big.layout:1:1: error: cannot read file: file is 1024 MiB; the limit is 256 MiB"), String(r.stdout.prefix(300)))
+        XCTAssertTrue(r.stdout.contains("checked 2001 files: 2000 valid, 1 invalid"), String(r.stdout.suffix(300)))
+    }
 }
