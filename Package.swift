@@ -107,6 +107,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// The parser under libFuzzer (scripts/fuzz-parser); a replay tool otherwise.
+        .executableTarget(name: "layout-fuzz", dependencies: ["LayoutFormat", "LayoutModel"], swiftSettings: swiftSettings),
+
         // MARK: Tests
 
         .target(

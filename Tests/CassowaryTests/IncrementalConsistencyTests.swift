@@ -57,7 +57,7 @@ struct IncrementalConsistencyTests {
         }
     }
 
-    static func fresh(_ model: Model) throws -> CassowarySolver {
+    static func fresh(_ model: Model, variableCount: Int = variableCount) throws -> CassowarySolver {
         var solver = CassowarySolver()
         let variables = (0..<variableCount).map { solver.makeVariable("v\($0)") }
         for (_, d) in model.definitions { try solver.addConstraint(d) }
@@ -70,10 +70,11 @@ struct IncrementalConsistencyTests {
         return solver
     }
 
-    static func compare(_ solver: CassowarySolver, _ model: Model, _ variables: [CassowaryVariable], _ context: String) throws {
+    static func compare(_ solver: CassowarySolver, _ model: Model, _ variables: [CassowaryVariable], _ context: String,
+                        variableCount: Int = variableCount) throws {
         let definitions = allDefinitions(model, variables)
         let incremental = evaluate(definitions) { solver.value(of: $0) }
-        let reference = try fresh(model)
+        let reference = try fresh(model, variableCount: variableCount)
         let expected = evaluate(definitions) { reference.value(of: $0) }
         #expect(incremental.requiredViolation <= 1e-6, "\(context): required violated by \(incremental.requiredViolation)")
         for (strength, error) in expected.levels {
