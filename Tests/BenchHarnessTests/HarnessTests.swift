@@ -229,3 +229,77 @@ struct RandomAgreementTests {
         }
     }
 }
+
+@Suite("Numerics at the edges")
+struct NumericsTests {
+    static let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+
+    static let cases: [(String, String)] = [
+        ("constants at 1e7", """
+            container 2e7 x 1e7
+            views a b
+            a.left = super.left + 1e7
+            a.width = 5e6
+            b.left = a.right + 1234567.5
+            b.width = 1e3 @ 500
+            b.right <= super.right
+            a.top = super.top
+            b.top = a.bottom - 9999999
+            a.height = 9999997
+            b.height = 0.001
+            """),
+        ("multipliers 1e-4 and 1e4", """
+            container 1000 x 1000
+            views a b c
+            a.left = super.left
+            b.left = super.left
+            c.left = super.left
+            a.top = super.top
+            b.top = super.top
+            c.top = super.top
+            a.width = 500
+            b.width = a.width * 0.0001
+            c.width = b.width * 10000 - 1
+            a.height = c.width / 4 @ 750
+            b.height = a.height * 0.0001 + 3
+            c.height >= b.height * 10000 @ 250
+            """),
+        ("near-parallel inequalities", """
+            container 1000 x 1000
+            views a b
+            a.left = super.left
+            b.left = super.left
+            a.top = super.top
+            b.top = super.top
+            a.height = 10
+            b.height = 10
+            a.width >= b.width * 1.000000001 + 10
+            a.width <= b.width * 1.000000002 + 10.000001
+            b.width = 300 @ 500
+            a.width = 900 @ 250
+            """),
+        ("nearly redundant equalities", """
+            container 1000 x 1000
+            views a b
+            a.left = super.left
+            b.left = super.left
+            a.top = super.top
+            b.top = super.top
+            a.height = 10
+            b.height = 10
+            b.width = 250
+            a.width = b.width + 10
+            a.width = b.width * 1.0000000001 + 10
+            a.width = b.width * 0.9999999999 + 10.00000005
+            """),
+    ]
+
+    @Test("the native solver and the reference agree, or differ only within the reference's accuracy", arguments: 0..<4)
+    func edge(index: Int) throws {
+        let (name, text) = Self.cases[index]
+        let layout = try #require(LayoutParser.parse(text, fileName: "\(name).layout").layout)
+        for finding in Agreement.check(layout, solvers: Self.solvers) {
+            #expect(finding.outcome != .disagree, "\(name) [\(finding.variant)]: \(finding.reasons)")
+        }
+    }
+}
