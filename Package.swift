@@ -129,6 +129,7 @@ let package = Package(
                 "LayoutModel", "LayoutFormat", "LayoutTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

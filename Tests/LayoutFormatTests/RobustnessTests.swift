@@ -1,3 +1,4 @@
+import Foundation
 import LayoutFormat
 import LayoutModel
 import LayoutTestSupport
@@ -81,5 +82,20 @@ struct RobustnessTests {
         let bytes = Array(String(repeating: "@@@\n", count: 1_000_000).utf8)
         let result = LayoutParser.parse(bytes: bytes)
         #expect(result.diagnostics.count == LayoutParser.errorLimit + 1)
+    }
+
+    @Test("every input in Fixtures/fuzz (fuzzer findings and crafted edge cases) parses, and what parses round-trips")
+    func fuzzRegressions() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files.count >= 4)
+        for name in files {
+            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+            let result = LayoutParser.parse(bytes: bytes, fileName: name)
+            _ = result.renderedDiagnostics()
+            guard let layout = result.layout else { continue }
+            #expect(LayoutParser.parse(LayoutPrinter.print(layout)).layout == layout, "\(name): plain round trip")
+            #expect(LayoutParser.parse(LayoutPrinter.printVisualFormat(layout)).layout == layout, "\(name): VFL round trip")
+        }
     }
 }
