@@ -32,9 +32,25 @@ public enum Agreement {
         return m
     }
 
+    /// Solver instances for a session: external solvers keep one process.
+    public final class Pool {
+        var externals: [String: LayoutSolver] = [:]
+        let timeout: Double
+        public init(timeout: Double = 30) { self.timeout = timeout }
+
+        func instance(_ spec: SolverSpec) -> LayoutSolver {
+            guard spec.isExternal else { return spec.make(timeout: timeout) }
+            if let existing = externals[spec.name] { return existing }
+            let made = spec.make(timeout: timeout)
+            externals[spec.name] = made
+            return made
+        }
+    }
+
     /// Solves `layout` with every solver and judges each against the first
     /// (the reference) with the run's cross-check rules (no `expect` lines).
-    public static func check(_ layout: Layout, solvers: [SolverSpec], timeout: Double = 30) -> [Finding] {
+    public static func check(_ layout: Layout, solvers: [SolverSpec], timeout: Double = 30, pool: Pool? = nil) -> [Finding] {
+        let pool = pool ?? Pool(timeout: timeout)
         guard let referenceSpec = solvers.first else { return [] }
         var findings: [Finding] = []
         let resolution = 1e-7 * magnitude(layout)
@@ -42,13 +58,13 @@ public enum Agreement {
             guard let system = try? layout.lowered(variant: variant) else { continue }
             let reference: Solution
             do {
-                reference = try referenceSpec.make(timeout: timeout).load(layout, variant: variant)
+                reference = try pool.instance(referenceSpec).load(layout, variant: variant)
             } catch {
                 findings.append(Finding(solver: referenceSpec.name, variant: variant, outcome: .disagree, reasons: ["\(error)"]))
                 continue
             }
             for spec in solvers.dropFirst() {
-                let solver = spec.make(timeout: timeout)
+                let solver = pool.instance(spec)
                 do {
                     let solution = try solver.load(layout, variant: variant)
                     let (verdict, reasons) = CrossCheck.judge(solution, reference: reference, system: system, expectations: [],

@@ -60,10 +60,11 @@ struct FuzzCommand: ParsableCommand {
         var tried: [RandomLayoutGenerator.Kind: Int] = [:]
         var disagreements = 0, illConditioned = 0, comparisons = 0
         var current = seed
+        let pool = Agreement.Pool()
         while Date() < deadline {
             let layout = RandomLayoutGenerator.layout(seed: current, views: views)
             tried[RandomLayoutGenerator.kind(forSeed: current), default: 0] += 1
-            let findings = Agreement.check(layout, solvers: chosen)
+            let findings = Agreement.check(layout, solvers: chosen, pool: pool)
             comparisons += findings.count
             illConditioned += findings.filter { $0.outcome == .illConditioned }.count
             if findings.contains(where: { $0.outcome == .disagree }) {
