@@ -92,14 +92,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
 
     public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
         guard let layout, let system else { throw .notLoaded }
-        var probe = layout
-        probe.constraints = [constraint]
-        probe.expectations = []
-        let lowered: LoweredSystem
-        do { lowered = try probe.lowered(variant: system.variant) } catch { throw SolverError(error) }
-        guard let row = lowered.constraints.first(where: { $0.origin == .constraint(index: 0) }) else {
-            throw .unsupported("the constraint is not active in this variant")
-        }
+        let row = try layout.loweredRow(of: constraint, variant: system.variant)
         do {
             let handle = try solver.addConstraint(definition(row, label: constraint.displayName))
             nextExtra += 1

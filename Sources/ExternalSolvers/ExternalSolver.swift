@@ -161,14 +161,7 @@ public final class ExternalSolver: LayoutSolver {
     public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
         guard capabilities.incremental else { throw .unsupported("\(name) does not add constraints incrementally") }
         guard let layout, let system else { throw .notLoaded }
-        var probe = layout
-        probe.constraints = [constraint]
-        probe.expectations = []
-        let lowered: LoweredSystem
-        do { lowered = try probe.lowered(variant: system.variant) } catch { throw SolverError(error) }
-        guard let row = lowered.constraints.first(where: { $0.origin == .constraint(index: 0) }) else {
-            throw .unsupported("the constraint is not active in this variant")
-        }
+        let row = try layout.loweredRow(of: constraint, variant: system.variant)
         let answer = try call(.object([("op", .string("add")), ("row", Self.rowJSON(row))]), operation: "add")
         guard let handle = (answer["handle"] as? NSNumber)?.intValue else { throw .external("\(name): add without a handle") }
         return handle

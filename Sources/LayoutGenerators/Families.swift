@@ -58,19 +58,7 @@ public enum RandomFeasible {
         var frames: [String: Frame] = ["super": Frame(x: 0, y: 0, width: 1000, height: 1000)]
         var constraints: [LayoutConstraint] = []
         let locations: [Attribute] = [.left, .right, .centerX, .top, .bottom, .centerY]
-        func value(_ a: Attribute, _ f: Frame) -> Double {
-            switch a {
-            case .left: return f.x
-            case .right: return f.x + f.width
-            case .centerX: return f.x + f.width / 2
-            case .top: return f.y
-            case .bottom: return f.y + f.height
-            case .centerY: return f.y + f.height / 2
-            case .width: return f.width
-            case .height: return f.height
-            default: return 0
-            }
-        }
+        func value(_ a: Attribute, _ f: Frame) -> Double { f.value(of: a) }
         for (i, name) in names.enumerated() {
             let f = Frame(x: Double(rng.int(0...900)), y: Double(rng.int(0...900)), width: Double(rng.int(10...100)),
                           height: Double(rng.int(10...100)))
@@ -117,11 +105,11 @@ public enum RandomFeasible {
     }
 }
 
-/// SplitMix64, so a family member is the same on every machine.
-struct SplitMix {
+/// SplitMix64, so a family member (or a shuffled order) is the same on every machine.
+public struct SplitMix: RandomNumberGenerator, Sendable {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

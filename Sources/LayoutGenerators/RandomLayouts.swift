@@ -30,19 +30,7 @@ public enum RandomLayoutGenerator {
             frames[name] = Frame(x: Double(rng.int(0...900)) * scale, y: Double(rng.int(0...700)) * scale,
                                  width: Double(rng.int(5...100)) * scale, height: Double(rng.int(5...100)) * scale)
         }
-        func value(_ a: Attribute, _ f: Frame) -> Double {
-            switch a {
-            case .left, .leading: return f.x
-            case .right, .trailing: return f.x + f.width
-            case .centerX: return f.x + f.width / 2
-            case .top: return f.y
-            case .bottom: return f.y + f.height
-            case .centerY: return f.y + f.height / 2
-            case .width: return f.width
-            case .height: return f.height
-            default: return 0
-            }
-        }
+        func value(_ a: Attribute, _ f: Frame) -> Double { f.value(of: a) }
         let horizontal: [Attribute] = [.left, .right, .centerX, .leading, .trailing]
         let vertical: [Attribute] = [.top, .bottom, .centerY]
         var constraints: [LayoutConstraint] = []

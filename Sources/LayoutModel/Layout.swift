@@ -48,6 +48,27 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         [x, y, width, height].map { formatNumber($0, maxFractionDigits: 4) }.joined(separator: " ")
     }
+
+    /// The value of an attribute for this frame and margins (the lowering's
+    /// formulas: right = x + width, centerX = x + width/2, leftMargin = x + m.left, ...).
+    public func value(of attribute: Attribute, margins m: EdgeInsets = .standard) -> Double {
+        switch attribute {
+        case .left, .leading: return x
+        case .right, .trailing: return x + width
+        case .centerX: return x + width / 2
+        case .top: return y
+        case .bottom: return y + height
+        case .centerY: return y + height / 2
+        case .width: return width
+        case .height: return height
+        case .leftMargin, .leadingMargin: return x + m.left
+        case .rightMargin, .trailingMargin: return x + width - m.right
+        case .topMargin: return y + m.top
+        case .bottomMargin: return y + height - m.bottom
+        case .centerXWithinMargins: return x + width / 2 + (m.left - m.right) / 2
+        case .centerYWithinMargins: return y + height / 2 + (m.top - m.bottom) / 2
+        }
+    }
 }
 
 /// The container's size: `W x H`, or `W x auto` (height free).

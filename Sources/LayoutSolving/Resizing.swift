@@ -37,3 +37,21 @@ extension LoweredSystem {
         return copy
     }
 }
+
+extension Layout {
+    /// The lowered row of one more constraint for this layout in a variant,
+    /// for solvers that add constraints incrementally.
+    /// - Throws: ``SolverError/invalidLayout(_:)`` if the constraint is not valid
+    ///   here, ``SolverError/unsupported(_:)`` if it is not active in the variant.
+    public func loweredRow(of constraint: LayoutConstraint, variant: String) throws(SolverError) -> LoweredConstraint {
+        var probe = self
+        probe.constraints = [constraint]
+        probe.expectations = []
+        let lowered: LoweredSystem
+        do { lowered = try probe.lowered(variant: variant) } catch { throw SolverError(error) }
+        guard let row = lowered.constraints.first(where: { $0.origin == .constraint(index: 0) }) else {
+            throw .unsupported("the constraint is not active in this variant")
+        }
+        return row
+    }
+}

@@ -84,7 +84,7 @@ struct ScalingCommand: ParsableCommand {
         switch order {
         case .reversed: indices.reverse()
         case .shuffled:
-            var rng = SeededGenerator(seed: 42)
+            var rng = SplitMix(seed: 42)
             indices.shuffle(using: &rng)
         default: break
         }
@@ -185,19 +185,6 @@ struct ScalingCommand: ParsableCommand {
                 print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
             }
         }
-    }
-}
-
-/// SplitMix64, for a shuffled order that is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
