@@ -114,7 +114,7 @@ let package = Package(
 
         .target(
             name: "LayoutTestSupport",
-            dependencies: ["LayoutModel"],
+            dependencies: ["LayoutModel", "LayoutGenerators"],
             path: "Tests/LayoutTestSupport",
             swiftSettings: swiftSettings
         ),

@@ -75,12 +75,9 @@ public enum Agreement {
                     case .fail, .error:
                         // Would a tolerance at the problem's own resolution accept it?
                         let loose = Tolerance(absolute: max(Tolerance.crossCheck.absolute, resolution), relative: 1e-7)
-                        let free = Set(reference.ambiguous ?? [])
                         let close = reference.status == solution.status
-                            && zip(reference.viewNames.indices, zip(reference.frames, solution.frames)).allSatisfy { i, pair in
-                                free.contains(reference.viewNames[i])
-                                    || FrameComponent.allCases.allSatisfy { loose.isClose(pair.0[$0], pair.1[$0]) }
-                            }
+                            && CrossCheck.frameDifferences(solution, reference, free: Set(reference.ambiguous ?? []),
+                                                           tolerance: loose).isEmpty
                             && zip(reference.levels, solution.levels).allSatisfy { loose.isClose($0.error, $1.error) }
                         findings.append(Finding(solver: spec.name, variant: variant, outcome: close && reference.status == .solved
                                                 ? .illConditioned : .disagree, reasons: reasons))

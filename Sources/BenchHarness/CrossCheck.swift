@@ -61,19 +61,11 @@ public enum CrossCheck {
                                 + "reference \(formatNumber(level.error, maxFractionDigits: 6))")
                 }
             }
-            let free = Set(reference.ambiguous ?? [])
-            var frameDifferences = 0
-            var first: String?
-            for (i, name) in reference.viewNames.enumerated() where !free.contains(name) && i < solution.frames.count {
-                for c in FrameComponent.allCases where !tolerance.isClose(solution.frames[i][c], reference.frames[i][c]) {
-                    frameDifferences += 1
-                    if first == nil {
-                        first = "\(name).\(c) = \(formatNumber(solution.frames[i][c], maxFractionDigits: 6)), "
-                            + "reference \(formatNumber(reference.frames[i][c], maxFractionDigits: 6))"
-                    }
-                }
+            let differences = frameDifferences(solution, reference, free: Set(reference.ambiguous ?? []), tolerance: tolerance)
+            if let d = differences.first {
+                soft.append("\(differences.count) determined frame value(s) differ, e.g. \(d.view).\(d.component) = "
+                            + "\(formatNumber(d.mine, maxFractionDigits: 6)), reference \(formatNumber(d.theirs, maxFractionDigits: 6))")
             }
-            if let first { soft.append("\(frameDifferences) determined frame value(s) differ, e.g. \(first)") }
         }
         for result in solution.check(expectations) where result.verdict == .failed {
             let line = result.expectation.location.map { "line \($0.line): " } ?? ""
@@ -84,16 +76,27 @@ public enum CrossCheck {
         return semantics == .weighted ? (.weightedDivergence, soft) : (.fail, soft)
     }
 
+    /// The determined frame values (views not in `free`) of `a` that differ from
+    /// `b`'s, as (view, component, a's value, b's value).
+    static func frameDifferences(_ a: Solution, _ b: Solution, free: Set<String>, tolerance: Tolerance)
+        -> [(view: String, component: FrameComponent, mine: Double, theirs: Double)]
+    {
+        var found: [(String, FrameComponent, Double, Double)] = []
+        for (i, name) in b.viewNames.enumerated() where !free.contains(name) && i < a.frames.count && i < b.frames.count {
+            for c in FrameComponent.allCases where !tolerance.isClose(a.frames[i][c], b.frames[i][c]) {
+                found.append((name, c, a.frames[i][c], b.frames[i][c]))
+            }
+        }
+        return found
+    }
+
     /// Whether an incremental answer equals a fresh one: determined frames
     /// (per the reference when there is one) and level errors.
     public static func sameAnswer(_ a: Solution, _ b: Solution, reference: Solution?) -> String? {
         if a.status != b.status { return "status \(a.status.rawValue) vs fresh \(b.status.rawValue)" }
-        let free = Set(reference?.ambiguous ?? [])
-        for (i, name) in a.viewNames.enumerated() where !free.contains(name) && i < b.frames.count {
-            for c in FrameComponent.allCases where !tolerance.isClose(a.frames[i][c], b.frames[i][c]) {
-                return "\(name).\(c) = \(formatNumber(a.frames[i][c], maxFractionDigits: 6)) incrementally, "
-                    + "\(formatNumber(b.frames[i][c], maxFractionDigits: 6)) fresh"
-            }
+        if let d = frameDifferences(a, b, free: Set(reference?.ambiguous ?? []), tolerance: tolerance).first {
+            return "\(d.view).\(d.component) = \(formatNumber(d.mine, maxFractionDigits: 6)) incrementally, "
+                + "\(formatNumber(d.theirs, maxFractionDigits: 6)) fresh"
         }
         for (x, y) in zip(a.levels, b.levels) where !tolerance.isClose(x.error, y.error) {
             return "level \(x.priority) error \(x.error) incrementally, \(y.error) fresh"

@@ -81,7 +81,8 @@ public final class Runner {
         return spec.make(timeout: settings.timeout, ambiguity: ambiguity)
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    /// Wall-clock seconds of `body` (monotonic clock).
+    public static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9

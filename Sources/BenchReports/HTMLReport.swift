@@ -13,10 +13,6 @@ public enum HTMLReport {
     static func el(_ name: String, _ nodes: [N]) -> N { .element(named: name, nodes: nodes) }
     static func number(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
 
-    static func seconds(_ x: Double) -> String {
-        x < 1e-3 ? String(format: "%.1f µs", x * 1e6) : x < 1 ? String(format: "%.2f ms", x * 1e3) : String(format: "%.2f s", x)
-    }
-
     static let css = """
         body{font:14px/1.4 -apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1400px}
         h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ddd}h3{font-size:15px}

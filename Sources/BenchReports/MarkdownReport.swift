@@ -11,9 +11,6 @@ public enum MarkdownReport {
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "'")
     }
 
-    static func seconds(_ x: Double) -> String {
-        x < 1e-3 ? String(format: "%.1f µs", x * 1e6) : x < 1 ? String(format: "%.2f ms", x * 1e3) : String(format: "%.2f s", x)
-    }
 
     public static func render(_ results: ResultsFile, findings: [GateFinding]? = nil, slowest: Int = 5) -> String {
         var out = "## layout-bench: \(results.cases.count) cases\n\n"
@@ -53,7 +50,7 @@ public enum MarkdownReport {
         if !slow.isEmpty {
             out += "\n### Slowest cases (median load + solve)\n\n| case | solver | time |\n|---|---|---:|\n"
             for (name, solver, t) in slow.sorted(by: { $0.2 > $1.2 }).prefix(slowest) {
-                out += "| \(cell(name)) | \(cell(solver)) | \(seconds(t)) |\n"
+                out += "| \(cell(name)) | \(cell(solver)) | \(formatSeconds(t)) |\n"
             }
         }
         out += "\n<sub>\(cell(results.machine.cpu)), \(results.machine.cores) cores; \(cell(results.machine.swift)); GLPK \(results.machine.glpk)"

@@ -54,6 +54,11 @@ enum Inputs {
         }
     }
 
+    /// The checkout the default corpus is in (where `Reports/` goes), else the working directory.
+    static func repositoryRoot(corpus: String? = defaultCorpus()) -> String {
+        corpus.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+    }
+
     /// The default corpus: `Corpus/` in the working directory, else the one of
     /// the checkout this binary was built in (`.build/<config>/layout-bench`).
     static func defaultCorpus() -> String? {

@@ -46,8 +46,7 @@ enum ReportWriter {
     /// `RESULTS` or the newest run's (`Reports/latest/results.json`).
     static func resultsPath(_ given: String?) -> String {
         if let given { return given }
-        let root = Inputs.defaultCorpus().map { ($0 as NSString).deletingLastPathComponent } ?? "."
-        return (root as NSString).appendingPathComponent("Reports/latest/results.json")
+        return (Inputs.repositoryRoot() as NSString).appendingPathComponent("Reports/latest/results.json")
     }
 
     static func read(_ path: String) throws(ToolError) -> ResultsFile {
@@ -181,8 +180,7 @@ struct GateCommand: ParsableCommand {
 
     static func baselinePath(_ name: String) -> String {
         if name.hasSuffix(".json") || name.contains("/") { return name }
-        let root = Inputs.defaultCorpus().map { ($0 as NSString).deletingLastPathComponent } ?? "."
-        return (root as NSString).appendingPathComponent("Reports/baselines/\(name).json")
+        return (Inputs.repositoryRoot() as NSString).appendingPathComponent("Reports/baselines/\(name).json")
     }
 
     func validate() throws {

@@ -130,7 +130,7 @@ struct RunCommand: ParsableCommand {
         }
 
         // Output directory.
-        let root = corpus.map { (($0 as NSString).deletingLastPathComponent as NSString) } ?? "."
+        let root = Inputs.repositoryRoot() as NSString
         let stamp = ISO8601DateFormatter.string(from: started, timeZone: TimeZone(identifier: "UTC") ?? .current,
                                                 formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
             .replacingOccurrences(of: ":", with: "-")

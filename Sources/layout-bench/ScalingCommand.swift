@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import Cassowary
 import Foundation
 import LayoutGenerators
@@ -99,11 +100,7 @@ struct ScalingCommand: ParsableCommand {
         return (solver, variables)
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure(body)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
+    static func seconds(_ body: () throws -> Void) rethrows -> Double { try Runner.seconds(body) }
 
     static func median(_ xs: [Double]) -> Double {
         let s = xs.sorted()

@@ -1,13 +1,10 @@
 import BenchHarness
+import BenchReports
 import Foundation
 import LayoutModel
 
 /// The table a user sees at the end of `run`.
 enum Summary {
-    static func ms(_ seconds: Double) -> String {
-        seconds < 0.001 ? String(format: "%.1f µs", seconds * 1e6)
-            : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
-    }
 
     static func table(_ rows: [[String]]) -> String {
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
@@ -56,7 +53,7 @@ enum Summary {
             for verdict in [Verdict.pass, .fail, .unsupported, .error, .weightedDivergence] {
                 row.append(String(counts[verdict] ?? 0))
             }
-            row += [common.isEmpty ? "-" : ms(mine), ratio, String(common.count)]
+            row += [common.isEmpty ? "-" : formatSeconds(mine), ratio, String(common.count)]
             rows.append(row)
         }
         var out = headline + "\n" + table(rows)

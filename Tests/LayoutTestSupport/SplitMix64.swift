@@ -1,15 +1,5 @@
-/// A small, fast, seedable random number generator (SplitMix64), so that
-/// every randomised test is replayable from the seed it prints.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+import LayoutGenerators
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator of every randomised test (SplitMix64, shared with
+/// the generated families), so each test is replayable from its seed.
+public typealias SplitMix64 = SplitMix
