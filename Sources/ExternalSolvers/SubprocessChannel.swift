@@ -35,6 +35,7 @@ final class SubprocessChannel: @unchecked Sendable {
     private var closed = false
     private var overflow = false
     private var stderrTail = Data()
+    private var inputClosed = false
 
     init(command: [String], workingDirectory: String?) throws(Failure) {
         guard let executable = command.first else { throw .couldNotStart("empty command") }
@@ -89,9 +90,21 @@ final class SubprocessChannel: @unchecked Sendable {
         let dead = closed || !process.isRunning
         lock.unlock()
         if dead { throw exitFailure() }
-        // Writing to a dead child raises SIGPIPE; Foundation reports it as an error instead.
-        do { try stdinPipe.fileHandleForWriting.write(contentsOf: payload) } catch { throw exitFailure() }
         let deadline = Date(timeIntervalSinceNow: timeout)
+        switch send(payload, until: deadline) {
+        case .sent: break
+        case .peerGone:
+            // The child closed its input: it is exiting, or alive but deaf.
+            // Give it a moment to exit on its own (its status and stderr are
+            // the useful report), then make sure it is gone.
+            let grace = Date(timeIntervalSinceNow: 2)
+            while process.isRunning && Date() < grace { usleep(10_000) }
+            if process.isRunning { terminate() }
+            throw exitFailure()
+        case .timedOut:
+            terminate()
+            throw .timeout(seconds: timeout, operation: operation)
+        }
         lock.lock()
         while lines.isEmpty && !closed && !overflow {
             if !lock.wait(until: deadline) {
@@ -114,6 +127,48 @@ final class SubprocessChannel: @unchecked Sendable {
         return answer
     }
 
+    private enum SendOutcome { case sent, peerGone, timedOut }
+
+    /// Writes the whole payload to the child's stdin before the deadline.
+    ///
+    /// Why not `FileHandle.write`: it blocks without limit once the pipe
+    /// buffer (64 KiB) is full and the child does not read, so a solver that
+    /// hangs before reading a large `load` would hang the run. Why SIGPIPE is
+    /// ignored: a child that dies between our liveness check and the write
+    /// would otherwise kill this whole process (Linux has no per-descriptor
+    /// opt-out for pipes); ignored, the write fails with EPIPE and the child
+    /// is reported as exited.
+    private func send(_ payload: Data, until deadline: Date) -> SendOutcome {
+        Self.ignoreBrokenPipes
+        lock.lock()
+        let inputClosed = self.inputClosed
+        lock.unlock()
+        if inputClosed { return .peerGone }
+        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 && flags & O_NONBLOCK == 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        return payload.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> SendOutcome in
+            guard let base = raw.baseAddress else { return .sent }
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fd, base + offset, raw.count - offset)
+                if written > 0 { offset += written; continue }
+                let code = errno
+                if written < 0 && code == EINTR { continue }
+                guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return .peerGone }
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 { return .timedOut }
+                var waiter = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&waiter, 1, Int32(min(remaining * 1000, 1000).rounded(.up)))
+                if ready > 0 && waiter.revents & Int16(POLLERR | POLLHUP) != 0 { return .peerGone }
+            }
+            return .sent
+        }
+    }
+
+    /// Set once per process, the first time any channel writes.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     private func exitFailure() -> Failure {
         process.waitUntilExit()
         lock.lock()
@@ -132,7 +187,11 @@ final class SubprocessChannel: @unchecked Sendable {
             while process.isRunning && Date() < deadline { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-        try? stdinPipe.fileHandleForWriting.close()
+        lock.lock()
+        let wasClosed = inputClosed
+        inputClosed = true
+        lock.unlock()
+        if !wasClosed { try? stdinPipe.fileHandleForWriting.close() }
     }
 
     var isRunning: Bool { process.isRunning }

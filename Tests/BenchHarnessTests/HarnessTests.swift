@@ -119,6 +119,29 @@ struct HarnessTests {
         #expect(clock.now - start < .seconds(20))
     }
 
+    @Test("a solver that stops reading is reported, never a SIGPIPE or a blocked write",
+          arguments: ["deaf", "no-read"])
+    func stopsReading(mode: String) throws {
+        // 3,000 views make a load request of well over the 64 KiB a pipe buffers,
+        // so a child that does not read blocks a plain write for ever.
+        let names = (0..<3000).map { "view\($0)" }
+        let source = "container 10 x 10\nviews " + names.joined(separator: " ") + "\n"
+            + names.map { "\($0).width = 1" }.joined(separator: "\n")
+        let l = try layout(source)
+        let solver = misbehaving(mode, timeout: 1.5)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try solver.load(l, variant: nil)
+            Issue.record("\(mode): expected an error")
+        } catch {
+            let text = "\(error)"
+            if mode == "deaf" { #expect(text.contains("exited with status"), "\(text)") }
+            else { #expect(text.contains("timed out after 1.5 s during 'load'"), "\(text)") }
+        }
+        #expect(clock.now - start < .seconds(20))
+    }
+
     @Test("a command that does not exist is an error, not a crash")
     func missingCommand() throws {
         let solver = ExternalSolver(name: "ghost", command: ["/nonexistent/solver"], timeout: 2)

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """A solver that misbehaves on purpose, for the harness's isolation tests.
 
-Usage: misbehave.py crash|hang|junk|flood|silent-exit
-It answers hello correctly, then misbehaves on the first load.
+Usage: misbehave.py crash|hang|junk|flood|silent-exit|deaf|no-read
+It answers hello correctly, then misbehaves on the first load
+(deaf and no-read misbehave right after hello: deaf closes its input and
+lives on, no-read never reads again, so a large request fills the pipe).
 """
 import json
+import os
 import sys
 import time
 
@@ -13,6 +16,12 @@ for line in sys.stdin:
     request = json.loads(line)
     if request["op"] == "hello":
         print(json.dumps({"ok": True, "name": "misbehave", "semantics": "lexicographic", "edits": True}), flush=True)
+        if mode == "deaf":
+            sys.stdin.close()
+            os.close(0)
+            time.sleep(3600)
+        if mode == "no-read":
+            time.sleep(3600)
         continue
     if mode == "crash":
         sys.stderr.write("segmentation fault (simulated)\n")
