@@ -41,6 +41,9 @@ public final class ExternalSolver: LayoutSolver {
         self.workingDirectory = workingDirectory
     }
 
+    /// The least time a child has to start and answer `hello`, in seconds.
+    static let startupTimeout = 10.0
+
     deinit {
         if let channel { _ = try? channel.request("{\"op\":\"quit\"}", operation: "quit", timeout: 0.5) }
         channel?.terminate()
@@ -54,8 +57,11 @@ public final class ExternalSolver: LayoutSolver {
         } catch {
             throw .external("\(name): \(error)")
         }
+        // Why hello gets its own, longer deadline: it includes the child's
+        // start-up (an interpreter importing its solver), which on a loaded
+        // machine can take seconds and says nothing about the solver's speed.
         let hello = try call(.object([("op", .string("hello")), ("protocol", .number(Double(Self.protocolVersion)))]),
-                             operation: "hello")
+                             operation: "hello", timeout: max(timeout, Self.startupTimeout))
         version = hello["version"] as? String ?? ""
         let semantics = (hello["semantics"] as? String) == "lexicographic" ? SolverCapabilities.PrioritySemantics.lexicographic : .weighted
         capabilities = SolverCapabilities(incremental: hello["incremental"] as? Bool ?? false,
@@ -64,11 +70,11 @@ public final class ExternalSolver: LayoutSolver {
     }
 
     /// One request and its answer as a JSON object with `"ok": true`.
-    func call(_ request: JSONValue, operation: String) throws(SolverError) -> [String: Any] {
+    func call(_ request: JSONValue, operation: String, timeout: Double? = nil) throws(SolverError) -> [String: Any] {
         guard let channel else { throw .notLoaded }
         let answer: Data
         do {
-            answer = try channel.request(request.serialized(), operation: operation, timeout: timeout)
+            answer = try channel.request(request.serialized(), operation: operation, timeout: timeout ?? self.timeout)
         } catch {
             self.channel = nil
             throw .external("\(name): \(error)")

@@ -142,6 +142,18 @@ struct HarnessTests {
         #expect(clock.now - start < .seconds(20))
     }
 
+    @Test("start-up is not held to the operation timeout: a child slow to start still gets its load")
+    func slowStart() throws {
+        let solver = misbehaving("slow-start", timeout: 1)
+        // It sleeps 2.5 s before hello, then exits on load: the error must be the
+        // exit (the load was sent), not a timeout during hello.
+        #expect {
+            _ = try solver.load(try layout("container 10 x 10\nviews a\na.width = 1"), variant: nil)
+        } throws: { error in
+            "\(error)".contains("exited with status 0") && !"\(error)".contains("timed out")
+        }
+    }
+
     @Test("a command that does not exist is an error, not a crash")
     func missingCommand() throws {
         let solver = ExternalSolver(name: "ghost", command: ["/nonexistent/solver"], timeout: 2)

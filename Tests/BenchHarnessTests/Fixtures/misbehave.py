@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A solver that misbehaves on purpose, for the harness's isolation tests.
 
-Usage: misbehave.py crash|hang|junk|flood|silent-exit|deaf|no-read
+Usage: misbehave.py crash|hang|junk|flood|silent-exit|deaf|no-read|slow-start
 It answers hello correctly, then misbehaves on the first load
 (deaf and no-read misbehave right after hello: deaf closes its input and
 lives on, no-read never reads again, so a large request fills the pipe).
@@ -12,6 +12,8 @@ import sys
 import time
 
 mode = sys.argv[1]
+if mode == "slow-start":
+    time.sleep(2.5)
 for line in sys.stdin:
     request = json.loads(line)
     if request["op"] == "hello":
@@ -35,5 +37,5 @@ for line in sys.stdin:
         chunk = "x" * (1 << 20)
         while True:
             sys.stdout.write(chunk)
-    if mode == "silent-exit":
+    if mode in ("silent-exit", "slow-start"):
         sys.exit(0)
