@@ -310,15 +310,24 @@ final class CLITests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-int-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["run", "--scale", "medium", "--solvers", "cassowary,glpk", "--no-progress", "--output", dir.path]
+        process.arguments = ["run", "--scale", "medium", "--solvers", "cassowary,glpk", "--output", dir.path]
         process.currentDirectoryURL = CLITests.repository
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.0)
+        // Interrupt once the run is under way (its first progress line), not
+        // after a fixed sleep: on a loaded machine a sleep can fire before the
+        // handler is installed, or after a fast run has finished.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("[2/") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
         kill(process.processIdentifier, SIGINT)
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        seen.append(err.fileHandleForReading.readDataToEndOfFile())
+        let message = String(decoding: seen, as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 130, message)
         XCTAssertTrue(message.contains("interrupted; this run wrote no results"), message)
