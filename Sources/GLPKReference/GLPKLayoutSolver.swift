@@ -1,4 +1,5 @@
 import CGLPK
+import Dispatch
 import LayoutModel
 import LayoutSolving
 
@@ -45,10 +46,28 @@ public final class GLPKLayoutSolver: LayoutSolver {
     var lp: LexicographicLP?
     var layout: Layout?
     var variant: Variant?
-    /// Lowered systems by variant name (for level errors), made once.
-    var systems: [String: LoweredSystem] = [:]
+    /// The active constraint indices of each variant seen, made once.
+    var activeSets: [String: Set<Int>] = [:]
     /// GLPK time spent building the current problem (reported with the first solve).
     var buildSeconds = 0.0
+
+    /// The median round trip of an empty job to the GLPK thread and back, in
+    /// seconds: the fixed cost that every `prepare` and `solve` pays on top
+    /// of the work (the scaling command reports it to explain the wrapper's
+    /// overhead on small layouts).
+    ///
+    /// - Complexity: O(*rounds*) hand-offs.
+    public static func handOffSeconds(rounds: Int = 1000) -> Double {
+        var samples: [Double] = []
+        samples.reserveCapacity(max(1, rounds))
+        for _ in 0..<max(1, rounds) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            GLPKThread.shared.sync { () }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
 
     /// GLPK's version, e.g. "5.0".
     public static var glpkVersion: String { GLPKThread.version }
@@ -73,7 +92,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         case .failure(let error): throw .internalError("\(error)")
         }
         self.layout = layout
-        systems = [:]
+        activeSets = [:]
         self.variant = variant
     }
 
@@ -117,7 +136,15 @@ public final class GLPKLayoutSolver: LayoutSolver {
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
         guard let lp, let layout else { throw .notLoaded }
         self.variant = variant
-        let active = Set(layout.constraints.indices.filter { layout.constraints[$0].isActive(under: variant.traits) })
+        // Why cache by variant: a resize keeps the variant, and the active set
+        // is what tells `configure` that no row bounds need to change.
+        let active: Set<Int>
+        if let cached = activeSets[variant.name] {
+            active = cached
+        } else {
+            active = Set(layout.constraints.indices.filter { layout.constraints[$0].isActive(under: variant.traits) })
+            activeSets[variant.name] = active
+        }
         let analyse = analyseAmbiguity && weights == nil, wantRanges = computeRanges, weights = self.weights
         let box = SendableLP(lp: lp)
         let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
@@ -161,14 +188,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
                                 otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds, totalIterations: outcome.iterations)
         buildSeconds = 0
 
-        var system: LoweredSystem
-        if let cached = systems[variant.name] {
-            system = cached
-        } else {
-            do { system = try layout.lowered(variant: variant.name, skippingValidation: ()) } catch { throw SolverError(error) }
-            systems[variant.name] = system
-        }
-        system = system.withContainerSize(variant.size)
+        let system = lp.system(variant: variant.name, active: active, size: variant.size)
         let values = outcome.values
         let names = lp.viewNames
         ranges = outcome.ranges.map { r in

@@ -61,6 +61,17 @@ final class GLPKThread: @unchecked Sendable {
         return result
     }
 
+    /// Queues `body` on the GLPK thread and returns at once. For work whose
+    /// result nobody waits for (freeing a problem), so the caller does not
+    /// pay a hand-off.
+    func async(_ body: @escaping () -> Void) {
+        if Thread.current == thread { return body() }
+        condition.lock()
+        jobs.append(body)
+        condition.signal()
+        condition.unlock()
+    }
+
     /// GLPK's version string, e.g. "5.0".
     static var version: String {
         shared.sync { glp_version().map { String(cString: $0) } ?? "unknown" }

@@ -25,6 +25,9 @@ final class LexicographicLP {
 
     let viewNames: [String]
     let variableCount: Int
+    /// Every constraint lowered (all traits on), in constraint order after
+    /// the container rows; a variant's system is a selection of it.
+    let universalSystem: LoweredSystem
     var rows: [RowInfo] = []
     /// Soft priorities, highest first.
     var levelPriorities: [Priority] = []
@@ -83,6 +86,7 @@ final class LexicographicLP {
         do { system = try universal.lowered(variant: nil, skippingValidation: ()) } catch { throw .invalidInput("\(error)") }
         viewNames = system.viewNames
         variableCount = system.variableCount
+        universalSystem = system
         size = layout.container
 
         var lowered = system.constraints
@@ -114,12 +118,18 @@ final class LexicographicLP {
             throw .invalidInput("problem too large for GLPK's 32-bit indices")
         }
         for info in rows {
-            var seen = Set<Int>()
+            // Why a running maximum rather than a set of seen indices: a
+            // lowered expression keeps its terms sorted by variable, so a
+            // repeat (which glp_set_mat_row aborts on) shows as a step that
+            // does not increase, and no row allocates.
+            var previous = -1
             for term in info.row.expression.terms {
                 guard term.coefficient.isFinite else { throw .invalidInput("non-finite coefficient") }
-                guard term.variable.index < variableCount, seen.insert(term.variable.index).inserted else {
-                    throw .invalidInput("variable index out of range or repeated in a row")
+                let index = term.variable.index
+                guard index > previous, index < variableCount else {
+                    throw .invalidInput("variable index out of range, repeated or unsorted in a row")
                 }
+                previous = index
             }
             guard info.row.expression.constant.isFinite else { throw .invalidInput("non-finite constant") }
         }
@@ -177,7 +187,9 @@ final class LexicographicLP {
 
     deinit {
         let p = SendablePointer(pointer: problem)
-        GLPKThread.shared.sync { glp_delete_prob(p.pointer) }
+        // Nobody needs to wait for the free; jobs run in order, so it still
+        // happens before any later job that could reuse the memory.
+        GLPKThread.shared.async { glp_delete_prob(p.pointer) }
     }
 
     // MARK: Bounds
@@ -330,6 +342,24 @@ final class LexicographicLP {
         setObjective(objective)
         try simplex(dual: true)
         return feasible()
+    }
+
+    /// The lowered system of a variant: the rows of the constraints in
+    /// `active` and the container rows of `size`, in the order of
+    /// `Layout.lowered(variant:)`. Why select rather than lower again: the
+    /// rows are the same values (lowering does not depend on the variant
+    /// beyond which constraints are on and the container's size), and
+    /// lowering again was a second pass over the layout on every load.
+    ///
+    /// - Complexity: O(*r*) for *r* rows.
+    func system(variant name: String, active: Set<Int>, size: ContainerSize) -> LoweredSystem {
+        var system = universalSystem
+        system.variant = name
+        system.constraints = universalSystem.constraints.filter { row in
+            if case .constraint(let index) = row.origin { return active.contains(index) }
+            return true
+        }
+        return system.withContainerSize(size)
     }
 
     func isActive(_ info: RowInfo) -> Bool {

@@ -92,8 +92,11 @@ extension Layout {
         for variant in variants { knownTraits.formUnion(variant.traits) }
         for constraint in constraints {
             let start = constraint.location
-            for item in [constraint.first] + (constraint.second.map { [$0] } ?? []) where !isDeclared(item.item) {
-                report(.undeclaredView(item.item), at: item.location ?? start)
+            if !isDeclared(constraint.first.item) {
+                report(.undeclaredView(constraint.first.item), at: constraint.first.location ?? start)
+            }
+            if let second = constraint.second, !isDeclared(second.item) {
+                report(.undeclaredView(second.item), at: second.location ?? start)
             }
             let first = constraint.first.attribute
             if let second = constraint.second {

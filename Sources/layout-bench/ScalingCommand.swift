@@ -130,7 +130,9 @@ struct ScalingCommand: ParsableCommand {
                 let exponent = previous[order].map { log(t / $0.t) / log(Double(r) / Double($0.r)) }
                 previous[order] = (r, t)
                 var editTime = Double.nan, ineqTime = Double.nan, eqTime = Double.nan
-                guard var (solver, variables) = built else { continue }
+                guard let built else { continue }
+                var solver = built.0
+                let variables = built.1
                 let stats = solver.statistics
                 if order == .editFirst {
                     let widths: [Double] = [320, 375, 414, 768, 1024]
@@ -238,7 +240,8 @@ extension ScalingCommand {
                           ms(Self.median(resizes)), ms(ambiguity), String(layout.views.count)])
             FileHandle.standardError.write(Data("  R=\(r): \(ms(t))\n".utf8))
         }
-        print("GLPK \(GLPKLayoutSolver.glpkVersion); the grid with three soft levels (500, 250, 100)")
+        print("GLPK \(GLPKLayoutSolver.glpkVersion); the grid with three soft levels (500, 250, 100); "
+              + "one hand-off to the GLPK thread and back: \(ms(GLPKLayoutSolver.handOffSeconds())) (a load makes two)")
         let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
         for row in table {
             print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
