@@ -70,11 +70,15 @@ let package = Package(
 
         // MARK: Harness
 
+        /// Counts heap allocations by interposing malloc and friends (glibc),
+        /// for the harness's allocation figures. C, no dependencies.
+        .target(name: "AllocationCounter"),
+
         /// Cases, the solver registry, cross-checks, timings, results.
         .target(
             name: "BenchHarness",
             dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "CassowaryLayout",
-                           "GLPKReference", "ExternalSolvers"],
+                           "GLPKReference", "ExternalSolvers", "AllocationCounter"],
             swiftSettings: swiftSettings
         ),
 

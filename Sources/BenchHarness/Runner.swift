@@ -169,7 +169,8 @@ public final class Runner {
             if ok { usable.append(spec) }
         }
 
-        let timings = time(benchCase, solvers: usable)
+        let (timings, allocations) = time(benchCase, solvers: usable)
+        for (solver, figures) in allocations { counters[solver, default: [:]].merge(figures) { $1 } }
         return CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
                           constraints: layout.constraints.count, variants: variants, results: results, timings: timings,
                           counters: counters)
@@ -277,10 +278,13 @@ public final class Runner {
         return (results, true, counters)
     }
 
-    /// The timing pass on the default variant.
-    func time(_ benchCase: BenchCase, solvers: [SolverSpec]) -> [PhaseTiming] {
+    /// The timing pass on the default variant: the timings, and for solvers
+    /// that run in this process the allocations of each phase
+    /// (`allocations/PHASE`, the lower median over the measured samples).
+    func time(_ benchCase: BenchCase, solvers: [SolverSpec]) -> ([PhaseTiming], [String: [String: Double]]) {
         let layout = benchCase.layout
         var samples: [String: [String: [Double]]] = [:]  // solver -> phase -> seconds
+        var allocationSamples: [String: [String: [Double]]] = [:]  // solver -> phase -> allocations
         var parse: [Double] = []
         var broken = Set<String>()
         let others = layout.variants.map(\.name)
@@ -295,11 +299,23 @@ public final class Runner {
             for spec in order where !broken.contains(spec.name) {
                 let solver = instance(spec, ambiguity: false)
                 let external = solver as? ExternalSolver
+                // Why only in-process solvers: an external solver allocates in
+                // its own process; what this process allocates meanwhile is the
+                // channel's reading, not the solver's work.
+                let countAllocations = external == nil && Allocations.counting
                 func measure(_ phase: String, _ body: () throws -> Void) throws {
                     external?.resetReportedSeconds()
+                    // Read outside the timed region: two atomic loads, no call into the solver.
+                    let allocationsBefore = Allocations.count
                     let wall = try Self.seconds(body)
+                    let allocated = Allocations.count &- allocationsBefore
                     let value = external.map { $0.reportedSeconds } ?? wall
-                    if measured { samples[spec.name, default: [:]][phase, default: []].append(value) }
+                    if measured {
+                        samples[spec.name, default: [:]][phase, default: []].append(value)
+                        if countAllocations {
+                            allocationSamples[spec.name, default: [:]][phase, default: []].append(Double(allocated))
+                        }
+                    }
                 }
                 do {
                     try measure("load") { try solver.prepare(layout, variant: nil) }
@@ -332,6 +348,15 @@ public final class Runner {
                 }
             }
         }
-        return timings
+        // Why the lower median: an allocation count is an exact figure of the
+        // code path, and a sample of the samples (not an average) stays one;
+        // a first-call cache fill in one repetition does not move it.
+        var allocations: [String: [String: Double]] = [:]
+        for (solver, phases) in allocationSamples {
+            for (phase, values) in phases where !values.isEmpty {
+                allocations[solver, default: [:]]["allocations/" + phase] = values.sorted()[(values.count - 1) / 2]
+            }
+        }
+        return (timings, allocations)
     }
 }

@@ -176,6 +176,22 @@ struct HarnessTests {
 
     // MARK: Runs
 
+    @Test("the allocation counter sees allocations made inside shared libraries")
+    func allocationCounter() throws {
+        try #require(Allocations.counting)
+        // 1,000 class instances: each one a swift_allocObject -> malloc inside libswiftCore.
+        // At least 1,000: the count is process-wide and other tests run meanwhile
+        // (exact repeatability is checked in a process of its own, by the CLI tests).
+        final class Box { var value: Int; init(_ value: Int) { self.value = value } }
+        var boxes: [Box] = []
+        boxes.reserveCapacity(1000)
+        let counted = Allocations.counting {
+            for i in 0..<1000 { boxes.append(Box(i)) }
+        }
+        #expect((counted ?? 0) >= 1000)
+        #expect(boxes.count == 1000)
+    }
+
     @Test("a run: every case x variant x solver judged, phases timed, a crashing solver isolated")
     func run() throws {
         let files = ["seed/emoji-playground.layout", "conformance/kiwi-unsatisfiable.layout", "seed/readable-constraints.layout"]
@@ -201,6 +217,15 @@ struct HarnessTests {
         #expect(phases == ["load", "solve", "resize", "switch", "add+remove"])
         #expect(results[2].timings.first { $0.phase == "resize" }?.summary.count == 10)  // 2 repetitions x 5 widths
         #expect(!results[2].timings.contains { $0.solver == "glpk" && $0.phase == "add+remove" })  // unsupported, not timed
+        // Allocations per phase for the in-process solvers (this test process
+        // links the counter too), none for the external one.
+        #expect(Allocations.counting)
+        let cassowaryCounts = results[2].counters["cassowary"] ?? [:]
+        for phase in ["load", "solve", "resize", "switch", "add+remove"] {
+            #expect(cassowaryCounts["allocations/" + phase] != nil, "\(phase): \(cassowaryCounts)")
+        }
+        #expect((cassowaryCounts["allocations/load"] ?? 0) > 0 && (results[2].counters["glpk"]?["allocations/load"] ?? 0) > 0)
+        #expect(results.allSatisfy { c in !(c.counters["crashy"] ?? [:]).keys.contains { $0.hasPrefix("allocations/") } })
 
         let document = RunResults(started: Date(), finished: Date(), machine: MachineInfo.current(), settings: [],
                                   solvers: settings.solvers, problems: problems, cases: results)

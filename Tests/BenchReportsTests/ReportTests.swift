@@ -26,7 +26,10 @@ struct ReportTests {
         let text = try CSVReport.render(try Self.fixture())
         try snapshot(text, "results.csv")
         #expect(text.contains("\"seed/with,comma \"\"quoted\"\" <b>\",default,cassowary,load,pass"))
-        #expect(text.split(separator: "\n").first == "case,variant,solver,phase,verdict,views,constraints,min_s,median_s,p90_s,max_s,n")
+        #expect(text.split(separator: "\n").first == "case,variant,solver,phase,verdict,views,constraints,min_s,median_s,p90_s,max_s,n,allocations")
+        // The allocation column comes from the counters; phases without one stay empty.
+        #expect(text.contains(",cassowary,load,pass,1,3,0.001,0.0011,0.0012,0.002,5,213\n"))
+        #expect(text.contains(",glpk,solve,pass,1,3,0.006,0.006,0.0061,0.007,5,\n"))
     }
 
     @Test("Markdown snapshot: counts, failures, slowest cases")
@@ -160,6 +163,33 @@ struct GateTests {
         let withNew = Gate.compare(try results { _ in }, with: trimmed, threshold: nil)
         #expect(Gate.outcome(withNew, lenient: false) == .regression)
         #expect(Gate.outcome(withNew, lenient: true) == .pass)
+    }
+
+    @Test("allocation counts gate within 2% or 4 allocations: one more per constraint is a regression")
+    func allocations() throws {
+        func withLoadAllocations(_ count: Double) throws -> ResultsFile {
+            try results { object in
+                var cases = object["cases"] as? [[String: Any]] ?? []
+                cases[0]["counters"] = ["cassowary": ["allocations/load": count, "pivots": 3], "glpk": ["simplex-iterations": 7]]
+                object["cases"] = cases
+            }
+        }
+        let base = Baseline.from(try withLoadAllocations(400))
+        #expect(Gate.outcome(Gate.compare(try withLoadAllocations(404), with: base, threshold: nil), lenient: false) == .pass)
+        let findings = Gate.compare(try withLoadAllocations(403), with: base, threshold: nil)
+        #expect(findings.contains { $0.kind == .noise && $0.metric == "allocations/load" })
+        let worse = Gate.compare(try withLoadAllocations(500), with: base, threshold: nil)
+        #expect(Gate.outcome(worse, lenient: false) == .regression)
+        #expect(worse.contains { $0.kind == .regression && $0.metric == "allocations/load" && $0.subject.hasSuffix(" cassowary") })
+        #expect(Gate.outcome(Gate.compare(try withLoadAllocations(300), with: base, threshold: nil), lenient: false) == .improvementsOnly)
+        // A baseline's own tolerance wins over the default.
+        var strict = base
+        strict.thresholds.allocations = 0
+        #expect(Gate.outcome(Gate.compare(try withLoadAllocations(410), with: strict, threshold: nil), lenient: false) == .regression)
+        // Small counts: a few allocations are noise whatever the percentage.
+        let small = Baseline.from(try withLoadAllocations(100))
+        #expect(Gate.outcome(Gate.compare(try withLoadAllocations(104), with: small, threshold: nil), lenient: false) == .pass)
+        #expect(Gate.outcome(Gate.compare(try withLoadAllocations(105), with: small, threshold: nil), lenient: false) == .regression)
     }
 
     @Test("per-case thresholds from the baseline; several runs make one baseline")

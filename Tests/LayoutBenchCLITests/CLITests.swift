@@ -20,11 +20,15 @@ final class CLITests: XCTestCase {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, in directory: URL = CLITests.repository) throws -> Output {
+    func run(_ arguments: [String], stdin: String? = nil, in directory: URL = CLITests.repository,
+             environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -332,6 +336,43 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130, message)
         XCTAssertTrue(message.contains("interrupted; this run wrote no results"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("results.json").path))
+    }
+
+    /// Allocation counts are figures of the code path. With hash seeds fixed
+    /// (SWIFT_DETERMINISTIC_HASHING: per-instance seeds change iteration order
+    /// and with it copy-on-write copies, most in this debug build's invariant
+    /// checks), two runs give the same count for every phase but load, which
+    /// moves by a few allocations at most; the gate's 2% covers both effects.
+    func testAllocationCountsRepeatAcrossRuns() throws {
+        func counts() throws -> [String: Double] {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-alloc-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let r = try run(["run", "--filter", "seed/*", "--scale", "none", "--solvers", "cassowary,glpk", "--repetitions", "3",
+                             "--no-progress", "--quiet", "--output", dir.path],
+                            environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("results.json")))
+            var found: [String: Double] = [:]
+            for c in (object as? [String: Any])?["cases"] as? [[String: Any]] ?? [] {
+                for (solver, values) in c["counters"] as? [String: [String: Double]] ?? [:] {
+                    for (name, value) in values where name.hasPrefix("allocations/") {
+                        found["\(c["name"] ?? "?") \(solver) \(name)"] = value
+                    }
+                }
+            }
+            return found
+        }
+        let first = try counts(), second = try counts()
+        XCTAssertEqual(Set(first.keys), Set(second.keys))
+        XCTAssertGreaterThanOrEqual(first.count, 5 * 2 * 3, "\(first.keys.sorted())")  // 5 seeds x 2 solvers x at least 3 phases
+        for (key, value) in first.sorted(by: { $0.key < $1.key }) {
+            let other = second[key] ?? -1
+            if key.hasSuffix("/load") {
+                XCTAssertLessThanOrEqual(abs(other - value), max(4, 0.01 * value), key)
+            } else {
+                XCTAssertEqual(other, value, key)
+            }
+        }
     }
 
     func testRunToAnUnwritableDirectoryIsAClearError() throws {
