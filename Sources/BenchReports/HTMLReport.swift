@@ -118,10 +118,24 @@ public enum HTMLReport {
                 }
                 if !series.isEmpty { plots.append(SVGPlot.logLog(title: "\(f): \(phase)", series: series)) }
             }
+            // Allocations of a load against size: linear growth is a fixed
+            // number of allocations per constraint.
+            var allocations: [(String, [(Double, Double)])] = []
+            for solver in r.solvers {
+                let points = cases.compactMap { c -> (Double, Double)? in
+                    guard let count = c.counters[solver.name]?["allocations/load"], count > 0, count.isFinite else { return nil }
+                    return (Double(c.constraints), count)
+                }.sorted { $0.0 < $1.0 }
+                if !points.isEmpty { allocations.append((solver.name, points)) }
+            }
+            if !allocations.isEmpty {
+                plots.append(SVGPlot.logLog(title: "\(f): allocations in load", series: allocations, unit: ""))
+            }
         }
         return el("section", el("h2", text("Scaling")),
                   el("p", attr("class", "meta"),
-                     text("Median time against constraint count, log-log; the legend gives the fitted growth exponent (least squares on the logs).")),
+                     text("Median time (and heap allocations of a load, for in-process solvers) against constraint count, log-log; "
+                          + "the legend gives the fitted growth exponent (least squares on the logs).")),
                   el("div", [attr("class", "plots")] + plots))
     }
 

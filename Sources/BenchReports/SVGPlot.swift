@@ -21,7 +21,7 @@ enum SVGPlot {
         return zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +) / sxx
     }
 
-    static func logLog(title: String, series: [(String, [(Double, Double)])]) -> N {
+    static func logLog(title: String, series: [(String, [(Double, Double)])], unit: String = " s") -> N {
         let w = 380.0, h = 240.0, left = 56.0, bottom = 30.0, top = 24.0, right = 12.0
         let all = series.flatMap(\.1)
         let x0 = floor(log10(all.map(\.0).min() ?? 1)), x1 = max(x0 + 1, ceil(log10(all.map(\.0).max() ?? 10)))
@@ -41,7 +41,7 @@ enum SVGPlot {
             let y = h - bottom - (Double(d) - y0) / (y1 - y0) * (h - bottom - top)
             nodes.append(el("line", [attr("x1", n(left)), attr("x2", n(w - right)), attr("y1", n(y)), attr("y2", n(y)), attr("stroke", "#eee")]))
             nodes.append(el("text", [attr("x", n(left - 4)), attr("y", n(y + 3)), attr("font-size", "10"), attr("text-anchor", "end"),
-                                     text("1e\(d) s")]))
+                                     text("1e\(d)\(unit)")]))
         }
         nodes.append(el("text", [attr("x", n((left + w) / 2)), attr("y", n(h - 2)), attr("font-size", "10"), attr("text-anchor", "middle"),
                                  text("constraints")]))

@@ -51,6 +51,10 @@ struct ReportTests {
         // The family has two sizes: a scaling plot with a fitted exponent.
         #expect(html.contains("alternating-grid: load"))
         #expect(html.contains("cassowary: n^1.0"))
+        // Allocations of a load against size, from the counters: 1,200 at 86
+        // constraints and 11,000 at 806 is an exponent of 0.99.
+        #expect(html.contains("alternating-grid: allocations in load"))
+        #expect(html.contains("cassowary: n^0.99"))
     }
 
     @Test("reading something that is not a results file is a clear error")
