@@ -36,6 +36,7 @@ final class SubprocessChannel: @unchecked Sendable {
     private var overflow = false
     private var stderrTail = Data()
     private var inputClosed = false
+    private var stderrClosed = false
 
     init(command: [String], workingDirectory: String?) throws(Failure) {
         guard let executable = command.first else { throw .couldNotStart("empty command") }
@@ -45,19 +46,49 @@ final class SubprocessChannel: @unchecked Sendable {
         process.standardInput = stdinPipe
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
-        stdoutPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.receive(data)
+        do { try process.run() } catch { throw .couldNotStart("\(command.joined(separator: " ")): \(error.localizedDescription)") }
+        Self.startReader(stdoutPipe.fileHandleForReading, name: "layout-bench.solver-stdout") { [weak self] data in
+            guard let self else { return false }
+            self.receive(data)
+            return true
         }
-        stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
+        Self.startReader(stderrPipe.fileHandleForReading, name: "layout-bench.solver-stderr") { [weak self] data in
+            guard let self else { return false }
             self.lock.lock()
             self.stderrTail.append(data)
             if self.stderrTail.count > 4096 { self.stderrTail = self.stderrTail.suffix(4096) }
+            if data.isEmpty { self.stderrClosed = true }
+            self.lock.broadcast()
             self.lock.unlock()
+            return true
         }
-        do { try process.run() } catch { throw .couldNotStart("\(command.joined(separator: " ")): \(error.localizedDescription)") }
+    }
+
+    /// Reads `handle` on a thread of its own until end of file, handing each
+    /// chunk (and finally an empty one) to `deliver`, which returns false when
+    /// nobody listens any more.
+    ///
+    /// Why blocking reads on a thread rather than `readabilityHandler`: on
+    /// Linux the handler missed the end of file when it arrived together with
+    /// the last data (measured: a child that answers and then closes its output
+    /// was seen as hanging in 2 of 3 runs), and the end of file is how a child
+    /// that stopped talking is told from a slow one. A blocking `read` returns
+    /// 0 exactly once every writer has closed the pipe.
+    private static func startReader(_ handle: FileHandle, name: String,
+                                    deliver: @escaping @Sendable (Data) -> Bool) {
+        let thread = Thread {
+            // The handle is captured, so its descriptor stays open while read.
+            let fd = handle.fileDescriptor
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                let data = count > 0 ? Data(chunk[0..<count]) : Data()
+                if !deliver(data) || count <= 0 { return }
+            }
+        }
+        thread.name = name
+        thread.start()
     }
 
     private func receive(_ data: Data) {
@@ -95,11 +126,6 @@ final class SubprocessChannel: @unchecked Sendable {
         case .sent: break
         case .peerGone:
             // The child closed its input: it is exiting, or alive but deaf.
-            // Give it a moment to exit on its own (its status and stderr are
-            // the useful report), then make sure it is gone.
-            let grace = Date(timeIntervalSinceNow: 2)
-            while process.isRunning && Date() < grace { usleep(10_000) }
-            if process.isRunning { terminate() }
             throw exitFailure()
         case .timedOut:
             terminate()
@@ -169,9 +195,19 @@ final class SubprocessChannel: @unchecked Sendable {
     /// Set once per process, the first time any channel writes.
     private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
+    /// The report of a child that stopped talking (closed its input or its
+    /// output). Why a grace period and not a plain wait: such a child is
+    /// usually exiting, and its status and stderr are the useful report; but
+    /// one that closed a pipe and lives on would make the wait endless.
     private func exitFailure() -> Failure {
+        let grace = Date(timeIntervalSinceNow: 2)
+        while process.isRunning && Date() < grace { usleep(10_000) }
+        if process.isRunning { terminate() }
         process.waitUntilExit()
+        // The last words on stderr may still be in flight to its reader.
+        let drained = Date(timeIntervalSinceNow: 1)
         lock.lock()
+        while !stderrClosed && lock.wait(until: drained) {}
         let tail = String(decoding: stderrTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         lock.unlock()
         return .exited(status: process.terminationStatus, stderr: tail)
@@ -179,8 +215,6 @@ final class SubprocessChannel: @unchecked Sendable {
 
     /// Kills the child (SIGKILL after SIGTERM) and closes the pipes.
     func terminate() {
-        stdoutPipe.fileHandleForReading.readabilityHandler = nil
-        stderrPipe.fileHandleForReading.readabilityHandler = nil
         if process.isRunning {
             process.terminate()
             let deadline = Date(timeIntervalSinceNow: 1)

@@ -142,6 +142,20 @@ struct HarnessTests {
         #expect(clock.now - start < .seconds(20))
     }
 
+    @Test("a solver that closes its output and lives on is reported and killed, not waited for")
+    func mute() throws {
+        let solver = misbehaving("mute", timeout: 30)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            _ = try solver.load(try layout("container 10 x 10\nviews a\na.width = 1"), variant: nil)
+        } throws: { error in
+            "\(error)".contains("exited with status")
+        }
+        // Well before the 30 s timeout: the closed output is the signal.
+        #expect(clock.now - start < .seconds(10))
+    }
+
     @Test("start-up is not held to the operation timeout: a child slow to start still gets its load")
     func slowStart() throws {
         let solver = misbehaving("slow-start", timeout: 1)

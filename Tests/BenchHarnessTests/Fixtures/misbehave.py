@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A solver that misbehaves on purpose, for the harness's isolation tests.
 
-Usage: misbehave.py crash|hang|junk|flood|silent-exit|deaf|no-read|slow-start
+Usage: misbehave.py crash|hang|junk|flood|silent-exit|deaf|no-read|slow-start|mute
 It answers hello correctly, then misbehaves on the first load
-(deaf and no-read misbehave right after hello: deaf closes its input and
-lives on, no-read never reads again, so a large request fills the pipe).
+(deaf, no-read and mute misbehave right after hello: deaf closes its input
+and lives on, no-read never reads again, so a large request fills the pipe,
+mute closes its output and lives on).
 """
 import json
 import os
@@ -23,6 +24,13 @@ for line in sys.stdin:
             os.close(0)
             time.sleep(3600)
         if mode == "no-read":
+            time.sleep(3600)
+        if mode == "mute":
+            # Every copy of the output pipe: the launcher may leave a duplicate
+            # of it open beside fd 1.
+            sys.stdout.close()
+            os.close(1)
+            os.closerange(3, 1024)
             time.sleep(3600)
         continue
     if mode == "crash":
