@@ -4,9 +4,10 @@
 // Auto Layout-style constraint solvers.
 //
 // Dependencies point one way:
-//   LayoutModel  <-  LayoutFormat, LayoutGenerators  <-  layout-bench (CLI)
-// Later issues add the solver protocol, the solvers, the harness and the
-// report writers as their own targets.
+//   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
+//   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
+//   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
+//   everything  <-  layout-bench (CLI)
 
 import PackageDescription
 
