@@ -13,7 +13,7 @@ public enum Allocations {
     /// The allocations `body` makes, or nil when not ``counting``.
     ///
     /// - Throws: whatever `body` throws.
-    public static func counting<E: Error>(_ body: () throws(E) -> Void) throws(E) -> UInt64? {
+    public static func made<E: Error>(by body: () throws(E) -> Void) throws(E) -> UInt64? {
         guard counting else {
             try body()
             return nil

@@ -302,17 +302,15 @@ public final class Runner {
                 // Why only in-process solvers: an external solver allocates in
                 // its own process; what this process allocates meanwhile is the
                 // channel's reading, not the solver's work.
-                let countAllocations = external == nil && Allocations.counting
                 func measure(_ phase: String, _ body: () throws -> Void) throws {
                     external?.resetReportedSeconds()
-                    // Read outside the timed region: two atomic loads, no call into the solver.
-                    let allocationsBefore = Allocations.count
-                    let wall = try Self.seconds(body)
-                    let allocated = Allocations.count &- allocationsBefore
+                    // The count is read outside the timed region: two atomic loads.
+                    var wall = 0.0
+                    let allocated = try Allocations.made { wall = try Self.seconds(body) }
                     let value = external.map { $0.reportedSeconds } ?? wall
                     if measured {
                         samples[spec.name, default: [:]][phase, default: []].append(value)
-                        if countAllocations {
+                        if external == nil, let allocated {
                             allocationSamples[spec.name, default: [:]][phase, default: []].append(Double(allocated))
                         }
                     }

@@ -200,9 +200,7 @@ final class SubprocessChannel: @unchecked Sendable {
     /// usually exiting, and its status and stderr are the useful report; but
     /// one that closed a pipe and lives on would make the wait endless.
     private func exitFailure() -> Failure {
-        let grace = Date(timeIntervalSinceNow: 2)
-        while process.isRunning && Date() < grace { usleep(10_000) }
-        if process.isRunning { terminate() }
+        if !waitForExit(seconds: 2) { terminate() }
         process.waitUntilExit()
         // The last words on stderr may still be in flight to its reader.
         let drained = Date(timeIntervalSinceNow: 1)
@@ -217,15 +215,20 @@ final class SubprocessChannel: @unchecked Sendable {
     func terminate() {
         if process.isRunning {
             process.terminate()
-            let deadline = Date(timeIntervalSinceNow: 1)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if !waitForExit(seconds: 1) { kill(process.processIdentifier, SIGKILL) }
         }
         lock.lock()
         let wasClosed = inputClosed
         inputClosed = true
         lock.unlock()
         if !wasClosed { try? stdinPipe.fileHandleForWriting.close() }
+    }
+
+    /// Polls until the child has exited or `seconds` pass; whether it exited.
+    private func waitForExit(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return !process.isRunning
     }
 
     var isRunning: Bool { process.isRunning }

@@ -199,7 +199,7 @@ struct HarnessTests {
         final class Box { var value: Int; init(_ value: Int) { self.value = value } }
         var boxes: [Box] = []
         boxes.reserveCapacity(1000)
-        let counted = Allocations.counting {
+        let counted = Allocations.made {
             for i in 0..<1000 { boxes.append(Box(i)) }
         }
         #expect((counted ?? 0) >= 1000)
