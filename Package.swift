@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "LayoutDSL", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
         /// Generated corpus families (the alternating grid scaled up, ...), written with the DSL.
-        .target(name: "LayoutGenerators", dependencies: ["LayoutModel", "LayoutDSL"], swiftSettings: swiftSettings),
+        .target(name: "LayoutGenerators", dependencies: ["LayoutModel", "LayoutDSL", "BenchStatistics"], swiftSettings: swiftSettings),
 
         // MARK: Solving
 
@@ -75,11 +75,14 @@ let package = Package(
         /// for the harness's allocation figures. C, no dependencies.
         .target(name: "AllocationCounter"),
 
+        /// Timing statistics: summaries, bootstrap intervals, the gate's tests. No dependencies.
+        .target(name: "BenchStatistics", swiftSettings: swiftSettings),
+
         /// Cases, the solver registry, cross-checks, timings, results.
         .target(
             name: "BenchHarness",
             dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "CassowaryLayout",
-                           "GLPKReference", "ExternalSolvers", "AllocationCounter"],
+                           "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics"],
             swiftSettings: swiftSettings
         ),
 
@@ -87,6 +90,7 @@ let package = Package(
         .target(
             name: "BenchReports",
             dependencies: [
+                "BenchStatistics",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -106,6 +110,7 @@ let package = Package(
                 "GLPKReference",
                 "ExternalSolvers",
                 "BenchHarness",
+                "BenchStatistics",
                 "BenchReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -119,7 +124,7 @@ let package = Package(
 
         .target(
             name: "LayoutTestSupport",
-            dependencies: ["LayoutModel", "LayoutGenerators"],
+            dependencies: ["LayoutModel", "LayoutGenerators", "BenchStatistics"],
             path: "Tests/LayoutTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -157,14 +162,19 @@ let package = Package(
         .testTarget(
             name: "BenchHarnessTests",
             dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
-                           "LayoutGenerators"],
+                           "LayoutGenerators", "CassowaryLayout", "GLPKReference"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BenchReportsTests",
-            dependencies: ["BenchReports"],
+            dependencies: ["BenchReports", "BenchStatistics"],
             exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BenchStatisticsTests",
+            dependencies: ["BenchStatistics"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import BenchStatistics
 import Foundation
 import LayoutModel
 import LayoutSolving
@@ -5,11 +6,12 @@ import LayoutSolving
 /// The results document of a run: one JSON file, schema versioned.
 ///
 /// Schema `layout-bench/results`, version 1 (documented in the README):
-/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes", "calibration_s",
+/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes", "yardstick": {"median", "n", "samples"},
 /// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
 /// "cases": [{"name", "source", "views", "constraints", "variants": [...],
 ///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
-///   "timings": [{"solver", "phase", "min", "median", "p90", "max", "n"}], "counters": {solver: {name: value}}}],
+///   "timings": [{"solver", "phase", "min", "median", "median_ci", "p90", "max", "n", "iterations", "samples"}],
+///   "counters": {solver: {name: value}}}],
 /// "summary": {solver: {verdict: count}}}`. Times are seconds.
 public struct RunResults: Sendable {
     public static let schema = "layout-bench/results"
@@ -22,12 +24,12 @@ public struct RunResults: Sendable {
     public var solvers: [SolverSpec]
     public var problems: [CaseProblem]
     public var cases: [CaseResult]
-    /// Seconds of the calibration loop (``Runner/calibrate()``) in this run.
-    public var calibrationSeconds: Double?
+    /// Seconds of one ``Runner/yardstick()`` call, one per sample round.
+    public var yardstick: [Double]
 
     public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
-                problems: [CaseProblem], cases: [CaseResult], calibrationSeconds: Double? = nil) {
-        self.calibrationSeconds = calibrationSeconds
+                problems: [CaseProblem], cases: [CaseResult], yardstick: [Double] = []) {
+        self.yardstick = yardstick
         self.started = started
         self.finished = finished
         self.machine = machine
@@ -84,7 +86,10 @@ public struct RunResults: Sendable {
             ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
             ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
             ("peak_rss_bytes", .number(Double(Self.peakResidentBytes()))),
-            ("calibration_s", calibrationSeconds.map { .number($0) } ?? .null),
+            ("yardstick", TimingSummary(yardstick).map { summary in
+                .object([("median", .number(summary.median)), ("n", .number(Double(summary.count))),
+                         ("samples", .array(yardstick.map { .number($0) }))])
+            } ?? .null),
             ("problems", .array(problems.map { .object([("case", .string($0.name)), ("message", .string($0.message))]) })),
             ("cases", .array(casesJSON)), ("summary", summaryJSON),
         ])
@@ -113,9 +118,13 @@ public struct RunResults: Sendable {
             ])
         }
         let timings: [JSONValue] = c.timings.map { t in
-            .object([("solver", .string(t.solver)), ("phase", .string(t.phase)), ("min", .number(t.summary.minimum)),
-                     ("median", .number(t.summary.median)), ("p90", .number(t.summary.p90)),
-                     ("max", .number(t.summary.maximum)), ("n", .number(Double(t.summary.count)))])
+            let interval = Confidence.median(t.samples, level: 0.95)
+            return .object([("solver", .string(t.solver)), ("phase", .string(t.phase)), ("min", .number(t.summary.minimum)),
+                     ("median", .number(t.summary.median)),
+                     ("median_ci", interval.map { .array([.number($0.low), .number($0.high)]) } ?? .null),
+                     ("p90", t.summary.p90.map { .number($0) } ?? .null),
+                     ("max", .number(t.summary.maximum)), ("n", .number(Double(t.summary.count))),
+                     ("iterations", .number(Double(t.iterations))), ("samples", .array(t.samples.map { .number($0) }))])
         }
         let counters = JSONValue.object(c.counters.keys.sorted().map { solver in
             (solver, JSONValue.object((c.counters[solver] ?? [:]).keys.sorted().map { ($0, .number(c.counters[solver]?[$0] ?? 0)) }))

@@ -1,4 +1,5 @@
 import CassowaryLayout
+import BenchStatistics
 import ExternalSolvers
 import Foundation
 import GLPKReference
@@ -9,8 +10,20 @@ import LayoutSolving
 /// What a run does.
 public struct RunSettings: Sendable {
     public var solvers: [SolverSpec]
-    public var repetitions = 5
+    /// The least number of samples per phase (each a batch, see ``sampleTime``).
+    public var repetitions = 10
+    /// Untimed rounds per solver before sampling (at least one is always run:
+    /// it also sizes the batches).
     public var warmup = 1
+    /// Seconds of sampling per case, shared by its solvers: samples are taken
+    /// until this is spent (and at least ``repetitions`` of them), at most
+    /// ``maxSamples``.
+    public var timeBudget = 0.05
+    /// The least duration of one sample: a phase shorter than this is run
+    /// this many times over in one sample, criterion style.
+    public var sampleTime = 1e-3
+    /// The most samples per phase (bounds the results' size).
+    public var maxSamples = 200
     /// Seconds per external-solver operation.
     public var timeout = 30.0
     /// The widths of the resize sweep.
@@ -39,6 +52,11 @@ public struct PhaseTiming: Sendable {
     /// parse, load, solve, resize, switch, add+remove.
     public var phase: String
     public var summary: TimingSummary
+    /// Every sample, in the order taken: the mean seconds of one operation
+    /// over a batch of ``iterations`` rounds.
+    public var samples: [Double] = []
+    /// Rounds per sample (1: each sample is one round's operations).
+    public var iterations = 1
 }
 
 /// Everything a run found about one case.
@@ -88,34 +106,76 @@ public final class Runner {
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
     }
 
-    /// The median time of a fixed CPU workload (a dependent chain of
-    /// floating-point operations over a small array), measured in the run so
-    /// gates can compare times as ratios to it rather than across machines.
-    public static func calibrate() -> Double {
-        var samples: [Double] = []
-        var sink = 0.0
-        for _ in 0..<7 {
-            samples.append(seconds {
-                var values = [Double](repeating: 1.0001, count: 4096)
-                for round in 0..<60 {
-                    for i in values.indices { values[i] = values[i] * 1.0000001 + Double((i ^ round) & 7) * 1e-9 }
-                }
-                sink += values[17]
-            })
+    /// The yardstick: a fixed workload with the ingredients of solver work
+    /// (hashing into a table larger than the L1 cache, dependent
+    /// floating-point arithmetic, small allocations), sampled throughout the
+    /// timing pass like a solver. Its median tells how fast the machine was
+    /// during this run, for the gate's drift correction.
+    ///
+    /// Why its own code: a yardstick must not change when the product does
+    /// (the parser, the solvers and GLPK's wrapper all do). Why no Swift
+    /// `Dictionary`: its hash seed differs per process, and so would the
+    /// yardstick. Why not the reference solver: its times are partly thread
+    /// wake-ups, which moved 1.67x when CPU-bound work moved 1.9x.
+    /// - Returns: a value that depends on all the work (keeps it from being optimised away).
+    public static func yardstick() -> Double {
+        // 4,096 slots: two 32 KiB arrays, beyond L1 but below glibc's mmap
+        // threshold (128 KiB); larger arrays were mapped and zero-filled by the
+        // kernel on every call, and the yardstick then measured page faults
+        // (it moved 35% between processes while the solvers moved 4%).
+        let size = 1 << 12
+        var keys = [Int](repeating: -1, count: size)
+        var values = [Double](repeating: 0, count: size)
+        var sum = 0.0
+        for i in 0..<3_000 {
+            var slot = (i &* 0x9E37_79B9) & (size - 1)
+            while keys[slot] != -1 && keys[slot] != i { slot = (slot + 1) & (size - 1) }
+            keys[slot] = i
+            values[slot] = Double(i) * 1.000_001
         }
-        if sink.isNaN { return 1 }  // keeps the work from being optimised away
-        return samples.sorted()[samples.count / 2]
+        for i in stride(from: 0, to: 6_000, by: 2) {
+            var slot = (i &* 0x9E37_79B9) & (size - 1)
+            while keys[slot] != -1 && keys[slot] != i { slot = (slot + 1) & (size - 1) }
+            if keys[slot] == i { sum += values[slot] }
+        }
+        var chain = [Double](repeating: 1.0001, count: 2048)
+        for round in 0..<4 {
+            for i in chain.indices { chain[i] = chain[i] * 1.000_000_1 + Double((i ^ round) & 7) * 1e-9 }
+        }
+        var boxes: [[Int]] = []
+        boxes.reserveCapacity(256)
+        for i in 0..<256 { boxes.append([i, i &+ 1]) }
+        return sum + chain[17] + Double(boxes[255][1])
     }
 
-    /// Runs every case; `progress` is called before each.
+    /// Seconds of one ``yardstick()`` call, one value per sample round of
+    /// the last timing pass (each sample a batch, like a solver's).
+    public private(set) var yardstickSamples: [Double] = []
+
+    /// Runs every case: the check pass case by case (`progress` before
+    /// each), then one timing pass over all of them (`progress` per sample
+    /// round, named `timing`).
     public func run(_ cases: [BenchCase], progress: (RunProgress) -> Void = { _ in }) -> [CaseResult] {
-        var results: [CaseResult] = []
+        var checked: [CheckedCase] = []
         for (i, benchCase) in cases.enumerated() {
             progress(RunProgress(done: i, total: cases.count, current: benchCase.name))
-            results.append(run(benchCase))
+            checked.append(check(benchCase))
+        }
+        let timed = time(checked) { round, rounds in
+            progress(RunProgress(done: round, total: rounds, current: "timing (all cases interleaved)"))
         }
         progress(RunProgress(done: cases.count, total: cases.count, current: ""))
-        return results
+        return zip(checked, timed).map { c, t in
+            var result = c.result
+            result.timings = t.timings
+            for (solver, figures) in t.allocations { result.counters[solver, default: [:]].merge(figures) { $1 } }
+            return result
+        }
+    }
+
+    /// Checks and times one case.
+    public func run(_ benchCase: BenchCase) -> CaseResult {
+        run([benchCase])[0]
     }
 
     func overLimit(_ spec: SolverSpec, _ benchCase: BenchCase) -> Int? {
@@ -123,14 +183,34 @@ public final class Runner {
         return limit
     }
 
-    /// The constraint added and removed by the add + remove phase: required,
-    /// never binding, on the first view.
-    static func probe(_ layout: Layout) -> LayoutConstraint? {
-        guard let view = layout.views.first else { return nil }
-        return LayoutConstraint(ItemAttribute(view.name, .width), .lessThanOrEqual, nil, constant: 1e7, identifier: "probe")
+    /// The constraint added and removed by the add + remove phase: required, on
+    /// the first view, `width <= w + max(1, |w|)` where `w` is that view's width
+    /// in a solution of this layout. Why derived, not a constant: a fixed bound
+    /// (it was `width <= 1e7`) conflicts with a layout whose first view is
+    /// wider, and the harness then blamed the solver for its own probe. A
+    /// solution that has width `w` satisfies the probe, so it is satisfiable
+    /// with every required constraint; with the solver's own current solution
+    /// it is also non-binding, so a correct solver's answer cannot change.
+    /// - Returns: nil without a view or a finite width to derive it from.
+    static func probe(_ layout: Layout, from solution: Solution?) -> LayoutConstraint? {
+        guard let view = layout.views.first, let solution, solution.status == .solved,
+              let index = solution.viewNames.firstIndex(of: view.name), index < solution.frames.count else { return nil }
+        let width = solution.frames[index].width
+        guard width.isFinite else { return nil }
+        return LayoutConstraint(ItemAttribute(view.name, .width), .lessThanOrEqual, nil, constant: width + max(1, abs(width)),
+                                identifier: "probe")
     }
 
-    public func run(_ benchCase: BenchCase) -> CaseResult {
+    /// A case after its check pass: the result without timings, the solvers
+    /// that may be timed, and the add + remove probe for the timing pass.
+    struct CheckedCase {
+        var benchCase: BenchCase
+        var result: CaseResult
+        var usable: [SolverSpec]
+        var probe: LayoutConstraint?
+    }
+
+    func check(_ benchCase: BenchCase) -> CheckedCase {
         let layout = benchCase.layout
         let variants = layout.allVariants.map(\.name)
         var systems: [String: LoweredSystem] = [:]
@@ -154,6 +234,7 @@ public final class Runner {
 
         var results: [VariantResult] = []
         var usable: [SolverSpec] = []
+        var timingProbe = Self.probe(layout, from: reference[Layout.defaultVariantName])
         for spec in settings.solvers {
             if let limit = overLimit(spec, benchCase) {
                 for v in variants {
@@ -167,13 +248,16 @@ public final class Runner {
             results += solverResults
             if let extraCounters { counters[spec.name, default: [:]].merge(extraCounters) { $1 } }
             if ok { usable.append(spec) }
+            // Without the reference, the first solver's own default answer.
+            if timingProbe == nil, let first = solverResults.first, first.variant == Layout.defaultVariantName, first.status == .solved {
+                timingProbe = Self.probe(layout, from: Solution(variant: first.variant, status: .solved, viewNames: first.viewNames,
+                                                                 frames: first.frames, levels: [], ambiguous: nil, conflict: []))
+            }
         }
-
-        let (timings, allocations) = time(benchCase, solvers: usable)
-        for (solver, figures) in allocations { counters[solver, default: [:]].merge(figures) { $1 } }
-        return CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
-                          constraints: layout.constraints.count, variants: variants, results: results, timings: timings,
-                          counters: counters)
+        let result = CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
+                                constraints: layout.constraints.count, variants: variants, results: results, timings: [],
+                                counters: counters)
+        return CheckedCase(benchCase: benchCase, result: result, usable: usable, probe: timingProbe)
     }
 
     /// The check pass for one solver: every variant (switching incrementally),
@@ -225,7 +309,7 @@ public final class Runner {
         var notes: [String] = []
         var incrementalFailure = false
         var crashed = false
-        do {
+        do throws(SolverError) {
             if solver.capabilities.editVariables, let size = layout.variant(named: nil)?.size {
                 let target = ContainerSize(width: 320, height: size.height)
                 let incremental = instance(spec)
@@ -244,9 +328,14 @@ public final class Runner {
                     notes.append("resize to 320 differs from a fresh solve: \(difference)")
                 }
             }
-            if solver.capabilities.incremental, let probe = Self.probe(layout) {
+            if solver.capabilities.incremental {
                 let incremental = instance(spec)
                 let before = try incremental.load(layout, variant: nil)
+                // The probe from this solver's own answer (non-binding for it),
+                // else from the reference's (satisfiable); without either, the
+                // layout has no solution to keep, and nothing is checked.
+                guard let probe = Self.probe(layout, from: before) ?? Self.probe(layout, from: reference[Layout.defaultVariantName])
+                else { throw SolverError.unsupported("add + remove: no solution to derive a probe from") }
                 let handle = try incremental.addConstraint(probe)
                 try incremental.removeConstraint(handle)
                 let after = try incremental.solve()
@@ -278,83 +367,176 @@ public final class Runner {
         return (results, true, counters)
     }
 
-    /// The timing pass on the default variant: the timings, and for solvers
-    /// that run in this process the allocations of each phase
-    /// (`allocations/PHASE`, the lower median over the measured samples).
-    func time(_ benchCase: BenchCase, solvers: [SolverSpec]) -> ([PhaseTiming], [String: [String: Double]]) {
-        let layout = benchCase.layout
-        var samples: [String: [String: [Double]]] = [:]  // solver -> phase -> seconds
-        var allocationSamples: [String: [String: [Double]]] = [:]  // solver -> phase -> allocations
-        var parse: [Double] = []
-        var broken = Set<String>()
-        let others = layout.variants.map(\.name)
-        let height = layout.container.height
-        for rep in 0..<(settings.warmup + settings.repetitions) {
-            let measured = rep >= settings.warmup
-            let t = Self.seconds { _ = LayoutParser.parse(bytes: benchCase.text, fileName: benchCase.name) }
-            if measured { parse.append(t) }
-            // Why rotate: each solver takes each position in turn, so drift and
-            // cache effects spread evenly instead of favouring the first.
-            let order = solvers.isEmpty ? [] : (0..<solvers.count).map { solvers[($0 + rep) % solvers.count] }
-            for spec in order where !broken.contains(spec.name) {
-                let solver = instance(spec, ambiguity: false)
-                let external = solver as? ExternalSolver
-                // Why only in-process solvers: an external solver allocates in
-                // its own process; what this process allocates meanwhile is the
-                // channel's reading, not the solver's work.
-                func measure(_ phase: String, _ body: () throws -> Void) throws {
-                    external?.resetReportedSeconds()
-                    // The count is read outside the timed region: two atomic loads.
-                    var wall = 0.0
-                    let allocated = try Allocations.made { wall = try Self.seconds(body) }
-                    let value = external.map { $0.reportedSeconds } ?? wall
-                    if measured {
-                        samples[spec.name, default: [:]][phase, default: []].append(value)
-                        if external == nil, let allocated {
-                            allocationSamples[spec.name, default: [:]][phase, default: []].append(Double(allocated))
-                        }
+    /// The timings of one case, and for solvers that run in this process the
+    /// allocations of each phase (`allocations/PHASE`).
+    struct CaseTimings {
+        var timings: [PhaseTiming] = []
+        var allocations: [String: [String: Double]] = [:]
+    }
+
+    /// The timing pass on the default variant of every case.
+    ///
+    /// How it samples, and why:
+    /// - A *round* is one pass of a solver through every phase of a case:
+    ///   load, solve, the resize sweep, each variant switch, add + remove.
+    ///   Warm-up rounds come first and are discarded (first-call costs, caches).
+    /// - A *sample* is `k` rounds, and each phase's value is the mean time of
+    ///   one operation over them. `k` is chosen from the last warm-up round so
+    ///   that a sample lasts at least ``RunSettings/sampleTime``: a phase timed
+    ///   once is dominated by timer, scheduler and cache effects below about a
+    ///   millisecond, and a batch averages them out, as criterion and Google
+    ///   Benchmark do.
+    /// - Samples are interleaved **across cases and solvers**: each sample round
+    ///   takes one sample of every (case, solver) pair and of every case's
+    ///   parse, the order rotating. Why across cases: interference on a shared
+    ///   machine comes in bursts of about a second; when a case's samples were
+    ///   taken back to back, one burst moved that one case's median by up to
+    ///   2x (parse, cassowary and glpk alike). Spread over the whole run, a
+    ///   burst touches a few samples of every case, and the median ignores them.
+    /// - The number of rounds adapts to ``RunSettings/timeBudget`` per case:
+    ///   at least ``RunSettings/repetitions``, at most ``RunSettings/maxSamples``.
+    /// - Complexity: O(rounds × cases × solvers) solver rounds.
+    func time(_ cases: [CheckedCase], progress: (Int, Int) -> Void = { _, _ in }) -> [CaseTimings] {
+        /// One thing timed: a solver on a case, or a case's parse (`solver` nil).
+        struct Entrant {
+            var caseIndex: Int
+            var solver: SolverSpec?
+            var name: String { solver?.name ?? "-" }
+            var iterations = 1
+        }
+        var entrants: [Entrant] = []
+        for (i, c) in cases.enumerated() {
+            entrants.append(Entrant(caseIndex: i, solver: nil))
+            for spec in c.usable { entrants.append(Entrant(caseIndex: i, solver: spec)) }
+        }
+        // entrant -> phase -> seconds per operation, one per sample
+        var samples = [[String: [Double]]](repeating: [:], count: entrants.count)
+        // entrant -> phase -> allocations of one operation, one per sample
+        var allocationSamples = [[String: [Double]]](repeating: [:], count: entrants.count)
+        var broken = Set<Int>()
+
+        /// One round of an entrant; `record` nil for warm-up.
+        func round(_ entrant: Entrant, _ record: ((String, Double, UInt64?) -> Void)?) throws {
+            let benchCase = cases[entrant.caseIndex].benchCase
+            guard let spec = entrant.solver else {
+                let t = Self.seconds { _ = LayoutParser.parse(bytes: benchCase.text, fileName: benchCase.name) }
+                record?("parse", t, nil)
+                return
+            }
+            let layout = benchCase.layout
+            let solver = instance(spec, ambiguity: false)
+            let external = solver as? ExternalSolver
+            func measure(_ phase: String, _ body: () throws -> Void) throws {
+                external?.resetReportedSeconds()
+                // The count is read outside the timed region: two atomic loads.
+                var wall = 0.0
+                let allocated = try Allocations.made { wall = try Self.seconds(body) }
+                // Why the solver's own seconds for external solvers: the pipe and
+                // JSON round trip is the harness's cost, not the solver's.
+                let value = external.map { $0.reportedSeconds } ?? wall
+                // Why only in-process solvers' allocations: an external solver
+                // allocates in its own process; what this process allocates
+                // meanwhile is the channel's reading, not the solver's work.
+                record?(phase, value, external == nil ? allocated : nil)
+            }
+            try measure("load") { try solver.prepare(layout, variant: nil) }
+            try measure("solve") { _ = try solver.solve() }
+            let height = layout.container.height
+            for width in settings.sweep {
+                try measure("resize") { _ = try solver.resize(to: ContainerSize(width: width, height: height)) }
+            }
+            _ = try solver.resize(to: layout.container)
+            for v in layout.variants.map(\.name) {
+                try measure("switch") { _ = try solver.switchVariant(to: v) }
+                _ = try solver.switchVariant(to: nil)
+            }
+            if solver.capabilities.incremental, let probe = cases[entrant.caseIndex].probe {
+                try measure("add+remove") {
+                    let handle = try solver.addConstraint(probe)
+                    try solver.removeConstraint(handle)
+                }
+            }
+        }
+
+        // Warm-up, which also sizes each entrant's batch from its last round.
+        let minimumSample = max(0, settings.sampleTime)
+        let warmups = max(1, settings.warmup)
+        for index in entrants.indices {
+            for rep in 0..<warmups {
+                do {
+                    let t = try Self.seconds { try round(entrants[index], nil) }
+                    if rep == warmups - 1, t > 0, t.isFinite {
+                        entrants[index].iterations = max(1, min(100_000, Int((minimumSample / t).rounded(.up))))
+                    }
+                } catch {
+                    broken.insert(index)
+                    break
+                }
+            }
+        }
+
+        // The yardstick's batch, sized like an entrant's.
+        var sink = 0.0
+        let yardstickOnce = Self.seconds { sink += Self.yardstick() }
+        let yardstickBatch = yardstickOnce > 0 ? max(1, min(100_000, Int((minimumSample / yardstickOnce).rounded(.up)))) : 1
+        yardstickSamples = []
+
+        // Sampling, interleaved and rotated.
+        let start = DispatchTime.now().uptimeNanoseconds
+        let budget = settings.timeBudget * Double(cases.count)
+        let maximum = max(settings.repetitions, settings.maxSamples)
+        var taken = 0
+        while taken < maximum && !entrants.isEmpty {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            if taken >= settings.repetitions && elapsed >= budget { break }
+            progress(taken, taken >= settings.repetitions ? taken + 1 : settings.repetitions)
+            // Why rotate: each entrant takes each position in turn, so a
+            // periodic disturbance does not always land on the same one.
+            let t = Self.seconds { for _ in 0..<yardstickBatch { sink += Self.yardstick() } }
+            yardstickSamples.append(t / Double(yardstickBatch))
+            for offset in entrants.indices {
+                let index = (offset + taken) % entrants.count
+                guard !broken.contains(index) else { continue }
+                var accumulated: [String: (seconds: Double, operations: Int)] = [:]
+                let record: (String, Double, UInt64?) -> Void = { phase, seconds, allocated in
+                    accumulated[phase, default: (0, 0)].seconds += seconds
+                    accumulated[phase, default: (0, 0)].operations += 1
+                    // One operation's count per phase and sample: the count is a
+                    // property of the code path, not of the batch.
+                    if let allocated, accumulated[phase]?.operations == 1 {
+                        allocationSamples[index][phase, default: []].append(Double(allocated))
                     }
                 }
                 do {
-                    try measure("load") { try solver.prepare(layout, variant: nil) }
-                    try measure("solve") { _ = try solver.solve() }
-                    for width in settings.sweep {
-                        try measure("resize") { _ = try solver.resize(to: ContainerSize(width: width, height: height)) }
-                    }
-                    _ = try solver.resize(to: layout.container)
-                    for v in others {
-                        try measure("switch") { _ = try solver.switchVariant(to: v) }
-                        _ = try solver.switchVariant(to: nil)
-                    }
-                    if solver.capabilities.incremental, let probe = Self.probe(layout) {
-                        try measure("add+remove") {
-                            let handle = try solver.addConstraint(probe)
-                            try solver.removeConstraint(handle)
-                        }
-                    }
+                    for _ in 0..<entrants[index].iterations { try round(entrants[index], record) }
                 } catch {
-                    broken.insert(spec.name)
+                    broken.insert(index)
+                    continue
+                }
+                for (phase, a) in accumulated where a.operations > 0 {
+                    samples[index][phase, default: []].append(a.seconds / Double(a.operations))
                 }
             }
+            taken += 1
         }
-        var timings: [PhaseTiming] = []
-        if let summary = TimingSummary(parse) { timings.append(PhaseTiming(solver: "-", phase: "parse", summary: summary)) }
-        for spec in solvers {
-            for phase in ["load", "solve", "resize", "switch", "add+remove"] {
-                if let summary = TimingSummary(samples[spec.name]?[phase] ?? []) {
-                    timings.append(PhaseTiming(solver: spec.name, phase: phase, summary: summary))
+
+        if sink.isNaN { yardstickSamples = [] }  // never: keeps the work from being optimised away
+        var out = [CaseTimings](repeating: CaseTimings(), count: cases.count)
+        for (index, entrant) in entrants.enumerated() where !broken.contains(index) {
+            let phases = entrant.solver == nil ? ["parse"] : ["load", "solve", "resize", "switch", "add+remove"]
+            for phase in phases {
+                if let values = samples[index][phase], let summary = TimingSummary(values) {
+                    out[entrant.caseIndex].timings.append(PhaseTiming(solver: entrant.name, phase: phase, summary: summary,
+                                                                      samples: values, iterations: entrant.iterations))
                 }
             }
-        }
-        // Why the lower median: an allocation count is an exact figure of the
-        // code path, and a sample of the samples (not an average) stays one;
-        // a first-call cache fill in one repetition does not move it.
-        var allocations: [String: [String: Double]] = [:]
-        for (solver, phases) in allocationSamples {
-            for (phase, values) in phases where !values.isEmpty {
-                allocations[solver, default: [:]]["allocations/" + phase] = values.sorted()[(values.count - 1) / 2]
+            // Why the lower median: an allocation count is an exact figure of
+            // the code path, and a sample of the samples (not an average) stays
+            // one; a first-call cache fill in one sample does not move it.
+            for (phase, values) in allocationSamples[index] where !values.isEmpty {
+                out[entrant.caseIndex].allocations[entrant.name, default: [:]]["allocations/" + phase] = values.sorted()[(values.count - 1) / 2]
             }
         }
-        return (timings, allocations)
+        return out
     }
 }

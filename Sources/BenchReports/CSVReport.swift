@@ -19,7 +19,7 @@ public enum CSVReport {
     public static func render(_ results: ResultsFile) throws -> String {
         let csv = try CSVWriter(stream: .toMemory())
         try csv.write(row: columns)
-        func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "" }
+        func number(_ x: Double?) -> String { x.map { $0.isFinite ? "\($0)" : "" } ?? "" }
         // A count read from a results file: printed whole when it is one, as
         // read otherwise (never converted with a trapping `Int(_:)`).
         func count(_ x: Double) -> String {

@@ -1,20 +1,34 @@
+import BenchStatistics
 import Foundation
 
-/// A stored baseline: what a run measured, reduced to what gates compare.
+/// A stored baseline: what the gate needs to decide, from one or more runs of
+/// the same code.
 ///
-/// Schema `layout-bench/baseline`, version 1: `{"schema", "version", "created",
-/// "commit", "calibration_s", "thresholds": {"time", "counter", "allocations", "cases": {GLOB: {"time", "counter"}}},
+/// Schema `layout-bench/baseline`, version 2: `{"schema", "version", "created",
+/// "commit", "runs", "reference", "thresholds": {"time", "aggregate", "confidence", "counter", "allocations",
+/// "solvers": {SOLVER: {"time", "aggregate"}}, "cases": {GLOB: {"time", "counter"}}},
 /// "cases": {CASE: {"verdicts": {"VARIANT/SOLVER": verdict}, "counters": {SOLVER: {NAME: value}},
-/// "times": {"SOLVER/PHASE": {"normalized", "spread"}}}}}`.
+/// "times": {"SOLVER/PHASE": {"median", "runs", "within", "n"}}}}}`. Times are seconds per operation.
 public struct Baseline: Codable, Sendable {
+    public static let schemaName = "layout-bench/baseline"
+    public static let currentVersion = 2
+
     public struct Thresholds: Codable, Sendable {
-        /// Relative change of a normalised time that counts (0.10 = 10%).
+        /// The least change of one case's time that counts (0.25 = 25%); a
+        /// change must also be significant (see ``Gate``).
         public var time: Double
+        /// The least change of a solver's phase over all cases (the geometric
+        /// mean of the cases' ratios) that counts; nil means ``defaultAggregate``.
+        public var aggregate: Double?
+        /// The confidence of the intervals (nil: ``defaultConfidence``).
+        public var confidence: Double?
         /// Relative change of an exact counter that counts (0 = any change).
         public var counter: Double
         /// Relative change of an allocation count (`allocations/PHASE`) that
         /// counts; nil means ``defaultAllocations``. Never below `counter`.
         public var allocations: Double?
+        /// Per-solver overrides of `time` and `aggregate`.
+        public var solvers: [String: SolverThresholds]?
         /// Per-case overrides by glob (`family/*`).
         public var cases: [String: CaseThresholds]?
 
@@ -27,13 +41,41 @@ public struct Baseline: Codable, Sendable {
         /// A change of at most this many allocations is noise whatever the
         /// percentage (small counts: 2 of 100 is already 2%).
         public static let allocationSlack = 4.0
+        /// 10%: a solver's phase over every case moves by at most 5.6% between
+        /// runs of unchanged code on this machine (README, "Gates").
+        public static let defaultAggregate = 0.10
+        /// 99%: with about 150 timings per run, a 95% interval would exclude
+        /// the truth somewhere in most runs.
+        public static let defaultConfidence = 0.99
+        /// What a baseline stores for the reference solver unless told
+        /// otherwise: a case's time must double, the mean over cases grow by
+        /// 20%. Why: each of its times includes a hand-off to GLPK's thread,
+        /// and a whole process can land on a slow placement of it (measured:
+        /// one run in five put a case 30–50% above the others, while
+        /// cassowary's cases stayed within 15%, and one process in five had every glpk time 15% slower). The reference's speed is GLPK's,
+        /// not this project's claim; its verdicts and counters gate exactly.
+        public static let reference = SolverThresholds(time: 1.0, aggregate: 0.30)
 
-        public init(time: Double = 0.10, counter: Double = 0, allocations: Double? = nil,
+        public init(time: Double = 0.25, aggregate: Double? = nil, confidence: Double? = nil, counter: Double = 0,
+                    allocations: Double? = nil, solvers: [String: SolverThresholds]? = nil,
                     cases: [String: CaseThresholds]? = nil) {
             self.time = time
+            self.aggregate = aggregate
+            self.confidence = confidence
             self.counter = counter
             self.allocations = allocations
+            self.solvers = solvers
             self.cases = cases
+        }
+    }
+
+    public struct SolverThresholds: Codable, Sendable {
+        public var time: Double?
+        public var aggregate: Double?
+
+        public init(time: Double?, aggregate: Double?) {
+            self.time = time
+            self.aggregate = aggregate
         }
     }
 
@@ -47,16 +89,18 @@ public struct Baseline: Codable, Sendable {
         }
     }
 
+    /// One timing of one case and solver.
     public struct Time: Codable, Sendable {
-        /// The fastest repetition as a ratio measured in the same run: for a
-        /// solver other than the reference, divided by the reference's load + solve
-        /// on the same case; for the reference (or without one), divided by the
-        /// run's calibration loop.
-        public var normalized: Double
-        /// The run's own relative spread, (p90 - min) / min.
-        public var spread: Double
-        /// The median in seconds (for reading; not compared).
+        /// Seconds per operation: the median over the runs of each run's median.
         public var median: Double
+        /// Each run's median (seconds per operation), in the order given.
+        public var runs: [Double]
+        /// The within-run uncertainty of one run's median: the larger half of
+        /// its interval at the baseline's confidence, in natural-log units
+        /// (the median over the runs).
+        public var within: Double
+        /// Samples per run (the median over the runs).
+        public var n: Int
     }
 
     public struct CaseEntry: Codable, Sendable {
@@ -65,66 +109,74 @@ public struct Baseline: Codable, Sendable {
         public var times: [String: Time]
     }
 
-    public var schema = "layout-bench/baseline"
-    public var version = 1
+    public var schema = Baseline.schemaName
+    public var version = Baseline.currentVersion
     public var created: String
     public var commit: String?
-    public var calibration_s: Double
+    /// How many runs the baseline was made from (between-run variation is
+    /// estimated from them; with one, a prior is used, see ``Gate``).
+    public var runs: Int
+    /// The reference solver of the runs.
+    public var reference: String?
+    /// The runs' yardstick (seconds of one call; see `Runner.yardstick()`):
+    /// each run's median, and their median. Every time in ``cases`` is stated
+    /// at this median speed (each run's times scaled by its yardstick's ratio
+    /// to it), so that a run on a slower day compares like with like.
+    public var yardstick: Time?
     public var thresholds: Thresholds
     public var cases: [String: CaseEntry]
 
-    /// The gated view of a results file.
-    public static func from(_ results: ResultsFile, thresholds: Thresholds = Thresholds()) -> Baseline {
+    /// A baseline from one or more runs of the same code: per timing, each
+    /// run's median and their median; verdicts and counters of the last run.
+    /// Why several runs: one run's disturbance must not become the baseline,
+    /// and the spread between runs is what tells noise from change.
+    /// - Returns: nil for no runs.
+    /// - Complexity: O(total samples · log).
+    public static func from(_ runs: [ResultsFile], thresholds: Thresholds = Thresholds()) -> Baseline? {
+        guard let last = runs.last else { return nil }
+        let level = thresholds.confidence ?? Thresholds.defaultConfidence
+        // The machine's speed in each run; nil unless every run measured it.
+        let speeds = runs.map { $0.yardstick?.median }
+        var yardstick: Time?
+        var scale = [Double](repeating: 1, count: runs.count)
+        if speeds.allSatisfy({ ($0 ?? 0) > 0 }) {
+            let medians = speeds.compactMap { $0 }
+            let centre = TimingSummary.median(sorted: medians.sorted())
+            scale = medians.map { centre / $0 }
+            let withins = runs.compactMap { run in run.yardstick.map { y in Gate.halfWidth(samples: y.samples, level: level) } }
+            yardstick = Time(median: centre, runs: medians, within: TimingSummary.median(sorted: withins.sorted()),
+                             n: runs.compactMap { $0.yardstick?.n }.sorted()[runs.count / 2])
+        }
         var cases: [String: CaseEntry] = [:]
-        let calibration = results.calibration_s ?? 1
-        let reference = results.referenceName
-        for c in results.cases {
+        for c in last.cases {
             var verdicts: [String: String] = [:]
             for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
             var times: [String: Time] = [:]
-            // Why ratios to the reference: a machine that is slower for a while
-            // slows every solver alike (measured: +50% on every sub-millisecond
-            // case between two runs of unchanged code), and the ratio cancels it;
-            // a solver that got slower does not cancel.
-            let referenceTimings = c.timings.filter { $0.solver == reference && ($0.phase == "load" || $0.phase == "solve") }
-            // Why the minimum: interference only ever adds time, so the fastest
-            // repetition is the steadiest estimate of the code's own cost.
-            let referenceTime = referenceTimings.count == 2 ? referenceTimings.map(\.min).reduce(0, +) : nil
-            let referenceSpread = referenceTimings.map { $0.min > 0 ? ($0.p90 - $0.min) / $0.min : 0 }.max() ?? 0
-            for t in c.timings where t.solver != "-" {
-                let own = t.min > 0 ? (t.p90 - t.min) / t.min : 0
-                if t.solver != reference, let referenceTime, referenceTime > 0 {
-                    times["\(t.solver)/\(t.phase)"] = Time(normalized: t.min / referenceTime, spread: own + referenceSpread,
-                                                           median: t.median)
-                } else {
-                    times["\(t.solver)/\(t.phase)"] = Time(normalized: t.min / calibration, spread: own, median: t.median)
+            for t in c.timings {
+                let key = "\(t.solver)/\(t.phase)"
+                var medians: [Double] = []
+                var withins: [Double] = []
+                var counts: [Int] = []
+                for (r, run) in runs.enumerated() {
+                    guard let other = run.cases.first(where: { $0.name == c.name })?.timings
+                        .first(where: { $0.solver == t.solver && $0.phase == t.phase }), other.median > 0 else { continue }
+                    medians.append(other.median * scale[r])
+                    withins.append(Gate.halfWidth(other, level: level))
+                    counts.append(other.n)
                 }
+                guard !medians.isEmpty else { continue }
+                times[key] = Time(median: TimingSummary.median(sorted: medians.sorted()), runs: medians,
+                                  within: TimingSummary.median(sorted: withins.sorted()),
+                                  n: counts.sorted()[counts.count / 2])
             }
             cases[c.name] = CaseEntry(verdicts: verdicts, counters: c.counters, times: times)
         }
-        return Baseline(created: results.finished, commit: results.machine.commit, calibration_s: calibration,
-                        thresholds: thresholds, cases: cases)
-    }
-
-    /// A baseline from several runs of the same code: per timing, the median of
-    /// the normalised values and the largest spread; verdicts and counters of
-    /// the last run. Why: one run's disturbance must not become the baseline.
-    public static func from(_ runs: [ResultsFile], thresholds: Thresholds = Thresholds()) -> Baseline? {
-        guard let last = runs.last else { return nil }
-        var combined = Baseline.from(last, thresholds: thresholds)
-        let all = runs.map { Baseline.from($0, thresholds: thresholds) }
-        for (name, entry) in combined.cases {
-            var times = entry.times
-            for (key, time) in entry.times {
-                let samples = all.compactMap { $0.cases[name]?.times[key] }
-                let normalized = samples.map(\.normalized).sorted()
-                let medians = samples.map(\.median).sorted()
-                times[key] = Time(normalized: normalized[normalized.count / 2], spread: samples.map(\.spread).max() ?? time.spread,
-                                  median: medians[medians.count / 2])
-            }
-            combined.cases[name]?.times = times
+        var stored = thresholds
+        if let reference = last.referenceName, stored.solvers?[reference] == nil {
+            stored.solvers = (stored.solvers ?? [:]).merging([reference: Thresholds.reference]) { $1 }
         }
-        return combined
+        return Baseline(created: last.finished, commit: last.machine.commit, runs: runs.count, reference: last.referenceName,
+                        yardstick: yardstick, thresholds: stored, cases: cases)
     }
 
     /// The JSON, keys sorted (stable diffs when committed).
@@ -134,117 +186,222 @@ public struct Baseline: Codable, Sendable {
         return try encoder.encode(self)
     }
 
-    public static func read(_ path: String) throws(ResultsFile.ReadError) -> Baseline {
+    /// Why a baseline cannot be used, and whether the file was there at all.
+    public struct ReadError: Error, CustomStringConvertible {
+        public var description: String
+        /// True when the file does not exist or cannot be read (exit 66), false when it is not a usable baseline (65).
+        public var missing: Bool
+    }
+
+    /// Reads and checks a baseline.
+    /// - Throws: ``ReadError`` naming the file and what is wrong (an older
+    ///   version is refused with the command that re-saves it).
+    public static func read(_ path: String) throws(ReadError) -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ResultsFile.ReadError(description: "\(path): cannot read (save one with `layout-bench baseline save`)")
+            throw ReadError(description: "\(path): cannot read (save one with `layout-bench baseline save`)", missing: true)
+        }
+        struct Header: Decodable { var schema: String?; var version: Int? }
+        let header = try? JSONDecoder().decode(Header.self, from: data)
+        guard header?.schema == schemaName else {
+            throw ReadError(description: "\(path): not a layout-bench baseline", missing: false)
+        }
+        guard header?.version == currentVersion else {
+            throw ReadError(description: "\(path): baseline version \(header?.version.map(String.init) ?? "?"); this layout-bench reads version \(currentVersion) "
+                            + "(it keeps each run's medians); save it again from fresh runs with `layout-bench baseline save`", missing: false)
         }
         do {
-            let baseline = try JSONDecoder().decode(Baseline.self, from: data)
-            guard baseline.schema == "layout-bench/baseline", baseline.version == 1 else {
-                throw ResultsFile.ReadError(description: "\(path): not a layout-bench baseline (version 1)")
-            }
-            return baseline
-        } catch let error as ResultsFile.ReadError {
-            throw error
+            return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
-            throw ResultsFile.ReadError(description: "\(path): not a layout-bench baseline (\(error))")
+            throw ReadError(description: "\(path): not a valid baseline (\(error))", missing: false)
         }
     }
 }
 
-/// One thing that moved between a baseline and a run.
+/// One thing compared between a baseline and a run.
 public struct GateFinding: Sendable {
     public enum Kind: String, Sendable {
         case regression, improvement
-        /// Moved, but within the run's own spread, or too small to time.
+        /// Compared and within the noise: not significant, or smaller than the threshold.
         case noise
-        /// A case the baseline does not have (an error unless lenient).
+        /// A case the baseline does not have (a regression unless lenient).
         case new
-        /// A case of the baseline the run does not have.
+        /// A case of the baseline the run does not have (reported only).
         case missing
     }
 
     public var kind: Kind
+    /// `verdict`, a counter's name, `time/PHASE` (one case) or `time/PHASE, all cases` (a solver's aggregate).
     public var metric: String
     public var subject: String
     public var baseline: String
     public var current: String
+    /// now / baseline - 1 (for times: of the medians, after any drift correction).
     public var change: Double?
+    /// For times: the interval of now / baseline - 1 at the gate's confidence.
+    public var interval: Interval?
+    /// For times: the threshold the change was held to.
+    public var threshold: Double?
+
+    public init(kind: Kind, metric: String, subject: String, baseline: String, current: String, change: Double?,
+                interval: Interval? = nil, threshold: Double? = nil) {
+        self.kind = kind
+        self.metric = metric
+        self.subject = subject
+        self.baseline = baseline
+        self.current = current
+        self.change = change
+        self.interval = interval
+        self.threshold = threshold
+    }
 }
 
-/// Compares a run with a baseline, package-benchmark style.
+/// What a gate found: every comparison, and the machine drift it measured.
+public struct GateReport: Sendable {
+    /// Regressions first, then new and missing cases, improvements, noise.
+    public var findings: [GateFinding]
+    /// How much slower the machine was than in the baseline's runs (the
+    /// yardstick's now / baseline - 1), with its interval.
+    public var drift: Interval?
+    /// Whether ``drift`` was divided out of every time (both files have a yardstick).
+    public var driftCorrected: Bool
+    public var confidence: Double
+    /// How many runs the baseline was made from.
+    public var baselineRuns: Int
+
+    public func outcome(lenient: Bool) -> Gate.Outcome { Gate.outcome(findings, lenient: lenient) }
+}
+
+/// Compares a run with a baseline, package-benchmark style (exit 0, 2, 4).
+///
+/// **Exact metrics** (verdicts, counters, allocation counts) compare as they are.
+///
+/// **Times** are compared as ratios of medians, now / baseline, in log units,
+/// with an interval that has three parts, because a run's own samples do not
+/// see the largest source of noise (measured on this machine kind: a case's
+/// median moves 5–15% between processes of unchanged code, and glpk's up to
+/// 50%, while one run's interval of it is ±1–2%):
+/// 1. the run's interval of its median (order statistics of its samples);
+/// 2. the baseline's, shrunk by its number of runs;
+/// 3. the between-run variation, a random effect: the standard deviation of
+///    the log of each baseline run's median (pooled over the cases of the same
+///    solver and phase, the larger of the two), counted for the run and for the
+///    baseline's centre. With a one-run baseline it is unknown and a prior of
+///    ``priorBetweenRun`` is used.
+///
+/// A time **regresses** when the whole interval is above 1 (significant) and
+/// the change is larger than the threshold (relevant); an **improvement** is
+/// the mirror image. Each solver's phase is also compared over all cases (the
+/// geometric mean of the cases' ratios, its interval from a bootstrap over the
+/// cases widened by the between-run variation of that mean): a slowdown of a
+/// few percent in every case is invisible case by case and plain in the mean.
+///
+/// **Drift**: the run measures a yardstick (a fixed workload of its own,
+/// sampled throughout the timing pass like a solver), and the baseline states
+/// every time at its runs' median yardstick speed; the run's times are scaled
+/// the same way before they are compared, so a slower machine today is not a
+/// regression. Why not the reference's times: when the machine slowed
+/// CPU-bound work by 1.9x, glpk's times (partly thread wake-ups) moved 1.67x,
+/// and dividing by them left 14% of drift in every other solver.
 public enum Gate {
     public enum Outcome: Int32, Sendable {
         /// Nothing regressed.
         case pass = 0
-        case error = 1
         case regression = 2
         /// Only improvements: the baseline is stale.
         case improvementsOnly = 4
     }
 
-    /// Times below this are too short to gate: timer, allocator and scheduler
-    /// effects dominate them (measured: ±70% between runs of unchanged code).
-    public static let timeFloor = 200e-6
+    /// The between-run standard deviation (log units) assumed for a baseline
+    /// of one run: about the 90th percentile of what five runs of unchanged
+    /// code showed per case (README, "Gates").
+    public static let priorBetweenRun = 0.10
+    /// The same for a solver's mean over all cases.
+    public static let priorCommonMode = 0.04
+    /// A solver's phase is compared over all cases from this many cases on.
+    public static let minimumAggregateCases = 3
 
-    /// The reference's own times are gated only above this: each includes two
-    /// hand-offs to the GLPK thread, whose wake-up latency varies by ~0.1 ms
-    /// (measured: its 0.2–0.5 ms timings move ±40% between runs of unchanged code).
-    public static let referenceTimeFloor = 2e-3
-
+    /// Whether `name` matches `pattern` (`*` any run of characters, `?` one).
+    /// - Complexity: O(|name| · |pattern|) (dynamic programming; no backtracking blow-up).
     static func glob(_ name: String, _ pattern: String) -> Bool {
         let n = Array(name), g = Array(pattern)
-        func go(_ i: Int, _ j: Int) -> Bool {
-            if j == g.count { return i == n.count }
-            if g[j] == "*" { return go(i, j + 1) || (i < n.count && go(i + 1, j)) }
-            return i < n.count && (g[j] == "?" || g[j] == n[i]) && go(i + 1, j + 1)
+        // matches[j]: pattern prefix g[..<j] matches the name prefix seen so far.
+        var matches = [Bool](repeating: false, count: g.count + 1)
+        matches[0] = true
+        for j in 0..<g.count where g[j] == "*" { matches[j + 1] = matches[j] }
+        for c in n {
+            var next = [Bool](repeating: false, count: g.count + 1)
+            for j in 0..<g.count {
+                if g[j] == "*" {
+                    next[j + 1] = next[j] || matches[j + 1]
+                } else if g[j] == "?" || g[j] == c {
+                    next[j + 1] = matches[j]
+                }
+            }
+            matches = next
         }
-        return go(0, 0)
+        return matches[g.count]
     }
 
     static let goodVerdicts: Set<String> = ["pass", "unsupported", "weighted-divergence"]
 
-    /// Every finding, regressions first.
-    /// - Parameter threshold: overrides the baseline's time threshold when given.
-    public static func compare(_ results: ResultsFile, with baseline: Baseline, threshold: Double?) -> [GateFinding]
-    {
+    /// The larger half of a timing's interval of its median at `level`, in log
+    /// units (0 without samples: a results file from before samples were kept).
+    static func halfWidth(_ t: ResultsFile.Timing, level: Double) -> Double {
+        halfWidth(samples: t.samples ?? [], level: level)
+    }
+
+    static func halfWidth(samples: [Double], level: Double) -> Double {
+        guard let interval = Confidence.median(samples, level: level), interval.estimate > 0, interval.low > 0 else { return 0 }
+        return max(Foundation.log(interval.estimate / interval.low), Foundation.log(interval.high / interval.estimate))
+    }
+
+    /// One timing compared.
+    struct Comparison {
+        var caseName: String
+        var solver: String
+        var phase: String
+        var now: ResultsFile.Timing
+        var before: Baseline.Time
+        /// log(now median / baseline median), drift-corrected later.
+        var logRatio: Double
+        var nowHalfWidth: Double
+    }
+
+    /// Every comparison of a run with a baseline.
+    /// - Parameters:
+    ///   - threshold: overrides every per-case time threshold when given.
+    ///   - aggregateThreshold: overrides every aggregate threshold when given.
+    ///   - onlyCommon: compare only the cases both have; the others are reported, never regressions.
+    /// - Complexity: O(T log T) for T timings, plus a bootstrap of O(B · cases) per solver and phase.
+    public static func compare(_ results: ResultsFile, with baseline: Baseline, threshold: Double? = nil,
+                               aggregateThreshold: Double? = nil, onlyCommon: Bool = false) -> GateReport {
+        let level = baseline.thresholds.confidence ?? Baseline.Thresholds.defaultConfidence
         var findings: [GateFinding] = []
-        let current = Baseline.from(results)
-        // The reference's drift: the median change of all its timings above the
-        // floor. Its times are divided by it, so a machine that is slower today
-        // does not read as a regression (the reference's own code is GLPK's; a
-        // slower wrapper still shows, as every other solver's ratio improving).
-        let reference = results.referenceName ?? ""
-        var drifts: [Double] = []
-        for (name, now) in current.cases {
-            for (key, time) in now.times where key.hasPrefix(reference + "/") && time.median >= referenceTimeFloor {
-                if let old = baseline.cases[name]?.times[key], old.normalized > 0, old.median >= referenceTimeFloor {
-                    drifts.append(time.normalized / old.normalized)
-                }
-            }
-        }
-        let drift = drifts.isEmpty ? 1 : drifts.sorted()[drifts.count / 2]
-        for (name, now) in current.cases.sorted(by: { $0.key < $1.key }) {
-            guard let before = baseline.cases[name] else {
-                findings.append(GateFinding(kind: .new, metric: "case", subject: name, baseline: "-", current: "present", change: nil))
+        var comparisons: [Comparison] = []
+        let currentNames = Set(results.cases.map(\.name))
+
+        for c in results.cases.sorted(by: { $0.name < $1.name }) {
+            guard let before = baseline.cases[c.name] else {
+                findings.append(GateFinding(kind: onlyCommon ? .noise : .new, metric: "case", subject: c.name, baseline: "-",
+                                            current: "present", change: nil))
                 continue
             }
-            var timeThreshold = threshold ?? baseline.thresholds.time
             var counterThreshold = baseline.thresholds.counter
-            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where glob(name, pattern) {
-                if threshold == nil, let time = t.time { timeThreshold = time }
+            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where glob(c.name, pattern) {
                 if let counter = t.counter { counterThreshold = counter }
             }
-            // (1) Verdicts: exact.
-            for (key, verdict) in now.verdicts.sorted(by: { $0.key < $1.key }) {
+            // Verdicts: exact.
+            var verdicts: [String: String] = [:]
+            for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
+            for (key, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
                 guard let old = before.verdicts[key], old != verdict else { continue }
                 let worse = goodVerdicts.contains(old) && !goodVerdicts.contains(verdict)
                 let better = !goodVerdicts.contains(old) && goodVerdicts.contains(verdict)
                 findings.append(GateFinding(kind: worse ? .regression : better ? .improvement : .noise, metric: "verdict",
-                                            subject: "\(name) \(key)", baseline: old, current: verdict, change: nil))
+                                            subject: "\(c.name) \(key)", baseline: old, current: verdict, change: nil))
             }
-            // (1) Counters: exact or near-exact.
-            for (solver, counters) in now.counters.sorted(by: { $0.key < $1.key }) {
+            // Counters: exact or near-exact.
+            for (solver, counters) in c.counters.sorted(by: { $0.key < $1.key }) {
                 for (counter, value) in counters.sorted(by: { $0.key < $1.key }) {
                     guard let old = before.counters[solver]?[counter], old != value else { continue }
                     let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
@@ -253,35 +410,137 @@ public enum Gate {
                         ? max(counterThreshold, baseline.thresholds.allocations ?? Baseline.Thresholds.defaultAllocations) : counterThreshold
                     let slack = isAllocation && abs(value - old) <= Baseline.Thresholds.allocationSlack
                     let kind: GateFinding.Kind = abs(change) <= tolerance || slack ? .noise : change > 0 ? .regression : .improvement
-                    findings.append(GateFinding(kind: kind, metric: counter, subject: "\(name) \(solver)",
+                    findings.append(GateFinding(kind: kind, metric: counter, subject: "\(c.name) \(solver)",
                                                 baseline: String(format: "%g", old), current: String(format: "%g", value), change: change))
                 }
             }
-            // (2) Times normalised by the calibration loop, against the spread.
-            for (key, time) in now.times.sorted(by: { $0.key < $1.key }) {
-                guard let old = before.times[key], old.normalized > 0 else { continue }
-                let change = time.normalized / old.normalized / (key.hasPrefix(reference + "/") ? drift : 1) - 1
-                let spread = max(time.spread, old.spread)
-                let kind: GateFinding.Kind
-                let floor = key.hasPrefix(reference + "/") ? referenceTimeFloor : timeFloor
-                if max(time.median, old.median) < floor || abs(change) <= spread || abs(change) <= timeThreshold {
-                    kind = .noise
-                } else {
-                    kind = change > 0 ? .regression : .improvement
-                }
-                if abs(change) > min(timeThreshold, 0.05) || kind != .noise {
-                    findings.append(GateFinding(kind: kind, metric: "time/\(key.split(separator: "/").last.map(String.init) ?? key)",
-                                                subject: "\(name) \(key.split(separator: "/").first.map(String.init) ?? key)",
-                                                baseline: String(format: "%.3g s", old.median), current: String(format: "%.3g s", time.median),
-                                                change: change))
-                }
+            for t in c.timings {
+                guard let old = before.times["\(t.solver)/\(t.phase)"], old.median > 0, t.median > 0 else { continue }
+                comparisons.append(Comparison(caseName: c.name, solver: t.solver, phase: t.phase, now: t, before: old,
+                                              logRatio: Foundation.log(t.median / old.median),
+                                              nowHalfWidth: halfWidth(t, level: level)))
             }
         }
-        for name in baseline.cases.keys.sorted() where current.cases[name] == nil {
+        for name in baseline.cases.keys.sorted() where !currentNames.contains(name) {
             findings.append(GateFinding(kind: .missing, metric: "case", subject: name, baseline: "present", current: "-", change: nil))
         }
+
+        // Why Bonferroni: a run makes about 150 comparisons, and each at 99%
+        // gives one false alarm in every few runs (measured on synthetic runs:
+        // 3 in 100). The level is family-wise: each comparison of a family (the
+        // cases' timings; the solvers' means) is held at 1 - (1 - level) / K,
+        // so that with probability `level` none of the K is a false alarm.
+        let aggregateCount = Dictionary(grouping: comparisons) { "\($0.solver)/\($0.phase)" }.values
+            .filter { $0.count >= minimumAggregateCases }.count
+        let caseLevel = 1 - (1 - level) / Double(max(1, comparisons.count))
+        let aggregateLevel = 1 - (1 - level) / Double(max(1, aggregateCount))
+        let z = Confidence.z(caseLevel)
+        let zAggregate = Confidence.z(aggregateLevel)
+        let zBaseline = Confidence.z(level)
+        for k in comparisons.indices { comparisons[k].nowHalfWidth = halfWidth(comparisons[k].now, level: caseLevel) }
+
+        // Machine drift: the run's yardstick against the baseline's. Every
+        // time is divided by it, as the baseline's runs were.
+        var drift: Interval?
+        var corrected = false
+        var driftHalfWidth = 0.0
+        if let now = results.yardstick, now.median > 0, let before = baseline.yardstick, before.median > 0 {
+            let shift = Foundation.log(now.median / before.median)
+            let spread = before.runs.count >= 2 ? standardDeviation(before.runs.map { Foundation.log($0) }) : priorBetweenRun
+            let nowWithin = halfWidth(samples: now.samples, level: level)
+            driftHalfWidth = (nowWithin * nowWithin + before.within * before.within / Double(max(1, before.runs.count))).squareRoot()
+            let half = (driftHalfWidth * driftHalfWidth + z * z * spread * spread).squareRoot()
+            drift = Interval(estimate: Foundation.exp(shift) - 1, low: Foundation.exp(shift - half) - 1, high: Foundation.exp(shift + half) - 1)
+            corrected = true
+            for k in comparisons.indices { comparisons[k].logRatio -= shift }
+        }
+
+        // Between-run variation per solver and phase, from the baseline's runs.
+        let runs = max(1, baseline.runs)
+        var pooled: [String: Double] = [:]
+        var commonMode: [String: Double] = [:]
+        // Grouped after the drift correction (the groups hold copies).
+        let groups = Dictionary(grouping: comparisons) { "\($0.solver)/\($0.phase)" }
+        for (key, members) in groups {
+            let sds = members.filter { $0.before.runs.count >= 2 }.map { m in standardDeviation(m.before.runs.map { Foundation.log($0) }) }
+            if !sds.isEmpty { pooled[key] = TimingSummary.median(sorted: sds.sorted()) }
+            // Each baseline run's mean deviation from the centre over the cases
+            // that have every run: how much a whole run moves at once.
+            let complete = members.filter { $0.before.runs.count == runs }
+            if runs >= 3, complete.count >= minimumAggregateCases {
+                let means = (0..<runs).map { r in
+                    complete.map { Foundation.log($0.before.runs[r] / $0.before.median) }.reduce(0, +) / Double(complete.count)
+                }
+                commonMode[key] = standardDeviation(means)
+            }
+        }
+        func betweenRun(_ m: Comparison) -> Double {
+            let key = "\(m.solver)/\(m.phase)"
+            guard m.before.runs.count >= 2 else { return pooled[key] ?? priorBetweenRun }
+            return max(standardDeviation(m.before.runs.map { Foundation.log($0) }), pooled[key] ?? 0)
+        }
+
+        // Each timing.
+        for m in comparisons.sorted(by: { ($0.caseName, $0.solver, $0.phase) < ($1.caseName, $1.solver, $1.phase) }) {
+            var limit = baseline.thresholds.solvers?[m.solver]?.time ?? baseline.thresholds.time
+            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where glob(m.caseName, pattern) {
+                if let time = t.time { limit = time }
+            }
+            if let threshold { limit = threshold }
+            let r = Double(m.before.runs.count == 0 ? runs : m.before.runs.count)
+            let s = betweenRun(m)
+            // The baseline's within-run width was taken at its own level; rescale.
+            let within = m.before.within * z / zBaseline
+            let half = (m.nowHalfWidth * m.nowHalfWidth + within * within / r + driftHalfWidth * driftHalfWidth
+                        + z * z * s * s * (1 + 1 / r)).squareRoot()
+            let kind = decide(m.logRatio, low: m.logRatio - half, high: m.logRatio + half, threshold: limit)
+            findings.append(GateFinding(kind: kind, metric: "time/\(m.phase)", subject: "\(m.caseName) \(m.solver)",
+                                        baseline: formatSeconds(m.before.median),
+                                        // At the baseline's machine speed, so that change = now / baseline - 1 as shown.
+                                        current: formatSeconds(m.before.median * Foundation.exp(m.logRatio)),
+                                        change: Foundation.exp(m.logRatio) - 1,
+                                        interval: Interval(estimate: Foundation.exp(m.logRatio) - 1, low: Foundation.exp(m.logRatio - half) - 1,
+                                                           high: Foundation.exp(m.logRatio + half) - 1),
+                                        threshold: limit))
+        }
+
+        // Each solver's phase over all cases.
+        for key in groups.keys.sorted() {
+            guard let members = groups[key], members.count >= minimumAggregateCases,
+                  let first = members.first,
+                  let boot = Bootstrap.mean(members.map(\.logRatio), level: aggregateLevel, resamples: 20_000) else { continue }
+            let common = commonMode[key] ?? priorCommonMode
+            let extra = zAggregate * zAggregate * common * common * (1 + 1 / Double(runs)) + driftHalfWidth * driftHalfWidth
+            let low = boot.estimate - ((boot.estimate - boot.low) * (boot.estimate - boot.low) + extra).squareRoot()
+            let high = boot.estimate + ((boot.high - boot.estimate) * (boot.high - boot.estimate) + extra).squareRoot()
+            let limit = aggregateThreshold ?? baseline.thresholds.solvers?[first.solver]?.aggregate
+                ?? baseline.thresholds.aggregate ?? Baseline.Thresholds.defaultAggregate
+            let kind = decide(boot.estimate, low: low, high: high, threshold: limit)
+            let geometric = { (values: [Double]) in Foundation.exp(values.map { Foundation.log($0) }.reduce(0, +) / Double(values.count)) }
+            findings.append(GateFinding(kind: kind, metric: "time/\(first.phase), all cases", subject: "\(first.solver) (\(members.count) cases)",
+                                        baseline: formatSeconds(geometric(members.map(\.before.median))) + " gm",
+                                        current: formatSeconds(geometric(members.map { $0.before.median * Foundation.exp($0.logRatio) })) + " gm",
+                                        change: Foundation.exp(boot.estimate) - 1,
+                                        interval: Interval(estimate: Foundation.exp(boot.estimate) - 1, low: Foundation.exp(low) - 1,
+                                                           high: Foundation.exp(high) - 1),
+                                        threshold: limit))
+        }
+
         let order: [GateFinding.Kind] = [.regression, .new, .missing, .improvement, .noise]
-        return findings.sorted { (order.firstIndex(of: $0.kind) ?? 9, $0.subject) < (order.firstIndex(of: $1.kind) ?? 9, $1.subject) }
+        let sorted = findings.enumerated().sorted {
+            let a = order.firstIndex(of: $0.element.kind) ?? 9, b = order.firstIndex(of: $1.element.kind) ?? 9
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+        return GateReport(findings: sorted, drift: drift, driftCorrected: corrected, confidence: level, baselineRuns: runs)
+    }
+
+    /// Regression: the interval is above 0 and the change beyond the
+    /// threshold; improvement: the mirror image; else noise. Log units.
+    static func decide(_ estimate: Double, low: Double, high: Double, threshold: Double) -> GateFinding.Kind {
+        let limit = Foundation.log(1 + max(0, threshold))
+        if low > 0 && estimate > limit { return .regression }
+        if high < 0 && estimate < -limit { return .improvement }
+        return .noise
     }
 
     /// The exit outcome: regressions (or cases missing from the baseline,

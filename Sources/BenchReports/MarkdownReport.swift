@@ -12,7 +12,7 @@ public enum MarkdownReport {
     }
 
 
-    public static func render(_ results: ResultsFile, findings: [GateFinding]? = nil, slowest: Int = 5) -> String {
+    public static func render(_ results: ResultsFile, gate: GateReport? = nil, slowest: Int = 5) -> String {
         var out = "## layout-bench: \(results.cases.count) cases\n\n"
         let verdicts = ["pass", "fail", "unsupported", "error", "weighted-divergence"]
         out += "| solver | " + verdicts.joined(separator: " | ") + " |\n|---|" + verdicts.map { _ in "---:" }.joined(separator: "|") + "|\n"
@@ -29,18 +29,28 @@ public enum MarkdownReport {
                 out += "- \(cell(name)) [\(cell(r.variant))] \(cell(r.solver)) **\(r.verdict)**: \(cell(r.reasons.first ?? ""))\n"
             }
         }
-        if let findings {
-            let moved = findings.filter { $0.kind != .noise }
+        if let gate {
+            let moved = gate.findings.filter { $0.kind != .noise }
             out += "\n### Against the baseline\n\n"
+            if let drift = gate.drift {
+                out += "Machine drift (the yardstick, now against the baseline): \(GateText.change(drift.estimate)) \(GateText.interval(drift))"
+                    + (gate.driftCorrected ? ", divided out of every time.\n\n" : ", within the dead band: not corrected.\n\n")
+            }
             if moved.isEmpty {
-                out += "Nothing moved beyond the thresholds and the run's own spread"
-                    + (findings.isEmpty ? "." : " (\(findings.count) change(s) within the noise).") + "\n"
+                out += "Nothing moved significantly beyond its threshold"
+                    + (gate.findings.isEmpty ? "." : " (\(gate.findings.count) comparison(s) within the noise).") + "\n"
             } else {
-                out += "| | metric | case | baseline | now | change |\n|---|---|---|---:|---:|---:|\n"
-                let ranked = moved.sorted { abs($0.change ?? .infinity) > abs($1.change ?? .infinity) }
-                for f in ranked.prefix(15) {
+                // Every finding that moved is listed: a gate that fails must say
+                // all of why. Regressions first, then the largest changes.
+                out += "| decision | metric | case | baseline | now | change | interval (\(String(format: "%.0f%%", gate.confidence * 100))) | threshold |\n"
+                    + "|---|---|---|---:|---:|---:|---:|---:|\n"
+                let ranked = moved.sorted {
+                    ($0.kind == .regression ? 0 : 1, -abs($0.change ?? .infinity)) < ($1.kind == .regression ? 0 : 1, -abs($1.change ?? .infinity))
+                }
+                for f in ranked {
                     out += "| \(f.kind.rawValue) | \(cell(f.metric)) | \(cell(f.subject)) | \(cell(f.baseline)) | \(cell(f.current)) | "
-                        + (f.change.map { String(format: "%+.1f%%", $0 * 100) } ?? "") + " |\n"
+                        + (f.change.map(GateText.change) ?? "") + " | " + (f.interval.map(GateText.interval) ?? "") + " | "
+                        + (f.threshold.map { String(format: "%.0f%%", $0 * 100) } ?? "") + " |\n"
                 }
             }
         }

@@ -47,9 +47,16 @@ public struct ResultsFile: Decodable, Sendable {
         public var phase: String
         public var min: Double
         public var median: Double
-        public var p90: Double
+        /// The 95% bootstrap interval of the median (absent in older files).
+        public var median_ci: [Double]?
+        /// Absent below 10 samples (it would be the maximum).
+        public var p90: Double?
         public var max: Double
         public var n: Int
+        /// Rounds per sample (absent in older files: 1).
+        public var iterations: Int?
+        /// Every sample: mean seconds of one operation over a batch (absent in older files).
+        public var samples: [Double]?
     }
 
     public struct Case: Decodable, Sendable {
@@ -71,8 +78,15 @@ public struct ResultsFile: Decodable, Sendable {
     public var solvers: [Solver]
     public var problems: [Problem]
     public var cases: [Case]
-    /// Seconds of the run's calibration loop (a fixed CPU workload), if measured.
-    public var calibration_s: Double?
+    /// Seconds of one call of the run's yardstick (a fixed workload sampled
+    /// throughout the timing pass): how fast the machine was during the run.
+    public struct Yardstick: Decodable, Sendable {
+        public var median: Double
+        public var n: Int
+        public var samples: [Double]
+    }
+
+    public var yardstick: Yardstick?
 
     /// Why a file could not be read as results.
     public struct ReadError: Error, CustomStringConvertible {

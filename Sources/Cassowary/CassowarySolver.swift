@@ -418,7 +418,7 @@ public struct CassowarySolver: Sendable {
             if fresh { record.freshSubject = subject }
         } else if row.cells.isEmpty {
             // Every variable was eliminated: 0 = constant.
-            guard Row.isZero(row.constant) || abs(row.constant) <= 1e-7 else {
+            guard abs(row.constant) <= Row.feasibilityTolerance(magnitude: definition.constant) else {
                 releaseNew([marker, other])
                 throw unsatisfiable(definition, explain: explain)
             }
@@ -428,7 +428,7 @@ public struct CassowarySolver: Sendable {
             let saved = tableau
             let feasible: Bool
             do {
-                feasible = try addWithArtificialVariable(row)
+                feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
             } catch {
                 tableau = saved
                 releaseNew([marker, other])

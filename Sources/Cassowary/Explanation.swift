@@ -12,13 +12,25 @@ extension CassowarySolver {
     ///
     /// - Parameter mustInclude: a candidate known to be in every conflict of
     ///   interest (the constraint that just failed); it is tried first.
+    /// Numerically, feasibility need not be monotone: rows that conflict by
+    /// less than the tolerance (`a = 1e7` against `a = 10000000.0000001`)
+    /// can be feasible in one order and not in another, and then no prefix is
+    /// found infeasible. Then the whole candidate set (infeasible as a whole,
+    /// checked first) is returned: a conflict, not a minimal one, rather than
+    /// a wrong index.
+    ///
     /// - Complexity: O(k × n log n) for chain-like systems.
     public static func minimalConflict(_ definitions: [ConstraintDefinition], variableCount: Int,
                                        mustInclude: Int? = nil) -> [Int] {
+        let mustInclude = mustInclude.flatMap { definitions.indices.contains($0) ? $0 : nil }
         var members: [Int] = mustInclude.map { [$0] } ?? []
         var remaining = definitions.indices.filter { $0 != mustInclude }
         guard !feasible(members + remaining, definitions, variableCount) else { return [] }
+        let everything = (members + remaining).sorted()
         while feasible(members, definitions, variableCount) {
+            // Non-monotone (see above): members + remaining was infeasible when
+            // it was formed, and no prefix of it is now.
+            guard !remaining.isEmpty, !feasible(members + remaining, definitions, variableCount) else { return everything }
             // Smallest k such that members + remaining[0..<k] is infeasible.
             var lo = 1, hi = remaining.count
             while lo < hi {

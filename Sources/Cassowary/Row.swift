@@ -23,6 +23,17 @@ struct Row: Equatable {
 
     static func isZero(_ value: Double) -> Bool { abs(value) <= epsilon }
 
+    /// The residual under which a required row counts as satisfied: 1e-7
+    /// absolute plus 1e-8 relative to the row's magnitude (its constant as
+    /// given). Why relative: doubles carry about 16 digits, so rows of
+    /// magnitude 1e7 that agree to 1e-14 relative (`a = 1e7` against
+    /// `a = 10000000.0000001`) differ by 1e-7 after elimination, and an
+    /// absolute test called them a conflict that the harness's tolerance
+    /// (1e-5 + 1e-8 relative) and GLPK's (1e-7 relative) both accept.
+    static func feasibilityTolerance(magnitude: Double) -> Double {
+        1e-7 + 1e-8 * (magnitude.isFinite ? abs(magnitude) : 0)
+    }
+
     /// Binary search for the symbol's position.
     /// - Complexity: O(log *n*).
     func index(of symbol: Symbol) -> (found: Bool, index: Int) {

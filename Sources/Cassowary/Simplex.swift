@@ -116,13 +116,13 @@ extension CassowarySolver {
     /// pivoted out (if basic) and removed from every row.
     ///
     /// - Returns: whether the row is satisfiable with the others.
-    mutating func addWithArtificialVariable(_ row: Row) throws(CassowaryError) -> Bool {
+    mutating func addWithArtificialVariable(_ row: Row, tolerance: Double) throws(CassowaryError) -> Bool {
         let art = tableau.makeSymbol(.slack)
         tableau.setRow(art, row)
         tableau.artificial = row
         defer { tableau.artificial = nil }
         try optimize()
-        let success = Row.isZero(tableau.artificial?.constant ?? 0) || abs(tableau.artificial?.constant ?? 0) <= 1e-7
+        let success = abs(tableau.artificial?.constant ?? 0) <= tolerance
         tableau.artificial = nil
 
         if tableau.isBasic(art) {

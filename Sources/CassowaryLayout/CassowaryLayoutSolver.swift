@@ -59,6 +59,10 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         self.layout = layout
         self.system = system
         solver = CassowarySolver()
+        // A new load: handles of the previous one must not reach this solver
+        // (its constraint numbers restart at 0).
+        load = LoadID.next()
+        extra = [:]
         handles = [:]
         origins = [:]
         failed = []
@@ -86,30 +90,34 @@ public final class CassowaryLayoutSolver: LayoutSolver {
 
     public func solve() throws(SolverError) -> Solution { try solution() }
 
-    /// Extra constraints added through ``addConstraint(_:)``, by handle.
-    var extra: [Int: CassowaryConstraint] = [:]
+    /// The current load (``ConstraintHandle``s of other loads are refused).
+    var load = LoadID.next()
+    /// Extra constraints added through ``addConstraint(_:)`` in this load, by handle.
+    var extra: [ConstraintHandle: CassowaryConstraint] = [:]
     var nextExtra = 0
 
-    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
+    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> ConstraintHandle {
         guard let layout, let system else { throw .notLoaded }
         let row = try layout.loweredRow(of: constraint, variant: system.variant)
         do {
-            let handle = try solver.addConstraint(definition(row, label: constraint.displayName))
+            let added = try solver.addConstraint(definition(row, label: constraint.displayName))
             nextExtra += 1
-            extra[nextExtra] = handle
-            return nextExtra
+            let handle = ConstraintHandle(load: load, index: nextExtra)
+            extra[handle] = added
+            return handle
         } catch {
             throw .internalError("\(error)")
         }
     }
 
-    public func removeConstraint(_ handle: Int) throws(SolverError) {
-        guard let constraint = extra.removeValue(forKey: handle) else { throw .internalError("unknown handle \(handle)") }
+    public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
+        guard handle.load == load, let constraint = extra.removeValue(forKey: handle) else { throw .staleHandle(handle) }
         do { try solver.removeConstraint(constraint) } catch { throw .internalError("\(error)") }
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
         guard let system else { throw .notLoaded }
+        try size.validatedForResize()
         do { try applySize(size) } catch { throw .internalError("\(error)") }
         self.system = system.withContainerSize(size)
         return try solution()

@@ -113,6 +113,8 @@ public final class ExternalSolver: LayoutSolver {
         try ensureStarted()
         self.layout = layout
         self.system = system
+        load = LoadID.next()
+        added = [:]
         // The container's width and height go as edits, not rows.
         let rows = system.constraints.filter { $0.origin != .container(.width) && $0.origin != .container(.height) }
         let problem = JSONValue.object([
@@ -145,6 +147,7 @@ public final class ExternalSolver: LayoutSolver {
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
+        try size.validatedForResize()
         // A change between a fixed and an `auto` height changes the edits: reload.
         if (size.height == nil) != (system.size.height == nil) || !capabilities.editVariables {
             var resized = layout
@@ -164,17 +167,26 @@ public final class ExternalSolver: LayoutSolver {
         return try solve()
     }
 
-    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
+    /// The current load, and the adapter's handle of each constraint added in it.
+    var load = LoadID.next()
+    var added: [ConstraintHandle: Int] = [:]
+    var nextIndex = 0
+
+    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> ConstraintHandle {
         guard capabilities.incremental else { throw .unsupported("\(name) does not add constraints incrementally") }
         guard let layout, let system else { throw .notLoaded }
         let row = try layout.loweredRow(of: constraint, variant: system.variant)
         let answer = try call(.object([("op", .string("add")), ("row", Self.rowJSON(row))]), operation: "add")
-        guard let handle = (answer["handle"] as? NSNumber)?.intValue else { throw .external("\(name): add without a handle") }
+        guard let theirs = (answer["handle"] as? NSNumber)?.intValue else { throw .external("\(name): add without a handle") }
+        nextIndex += 1
+        let handle = ConstraintHandle(load: load, index: nextIndex)
+        added[handle] = theirs
         return handle
     }
 
-    public func removeConstraint(_ handle: Int) throws(SolverError) {
+    public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
         guard capabilities.incremental else { throw .unsupported("\(name) does not remove constraints incrementally") }
-        _ = try call(.object([("op", .string("remove")), ("handle", .number(Double(handle)))]), operation: "remove")
+        guard handle.load == load, let theirs = added.removeValue(forKey: handle) else { throw .staleHandle(handle) }
+        _ = try call(.object([("op", .string("remove")), ("handle", .number(Double(theirs)))]), operation: "remove")
     }
 }

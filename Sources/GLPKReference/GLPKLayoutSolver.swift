@@ -101,16 +101,17 @@ public final class GLPKLayoutSolver: LayoutSolver {
         return try solve(variant)
     }
 
-    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int {
+    public func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> ConstraintHandle {
         throw .unsupported("the GLPK reference re-solves; it does not add constraints incrementally")
     }
 
-    public func removeConstraint(_ handle: Int) throws(SolverError) {
+    public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
         throw .unsupported("the GLPK reference re-solves; it does not remove constraints incrementally")
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
         guard var variant else { throw .notLoaded }
+        try size.validatedForResize()
         variant.size = size
         return try solve(variant)
     }
@@ -181,6 +182,10 @@ public final class GLPKLayoutSolver: LayoutSolver {
         let outcome: Outcome
         switch result {
         case .success(let o): outcome = o
+        case .failure(.simplexFailed(let code, let meaning)):
+            throw .numericalTrouble("GLPK's simplex stopped (\(code): \(meaning)) after scaling and a fresh basis")
+        case .failure(.unexpectedStatus(let status)):
+            throw .numericalTrouble("GLPK reported '\(status)' for an LP that must be solvable (its tolerances at this scale)")
         case .failure(let error): throw .internalError("\(error)")
         }
         statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },

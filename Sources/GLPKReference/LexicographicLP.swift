@@ -262,16 +262,35 @@ final class LexicographicLP {
         parameters.msg_lev = GLP_MSG_OFF
         parameters.meth = dual ? GLP_DUALP : GLP_PRIMAL
         parameters.presolve = GLP_OFF  // keep the basis for warm starts
+        // Why limits: on badly scaled rows (multipliers 1e-6 and 1e6 next to
+        // constants of 1e9) GLPK's simplex can cycle for ever, and the
+        // reference must answer or say it cannot. A simplex needs a few times
+        // as many iterations as rows; 50x rows + 10,000 is far beyond that.
+        let size = Int(glp_get_num_rows(problem)) + Int(glp_get_num_cols(problem))
+        parameters.it_lim = Int32(clamping: 10_000 + 50 * size)
+        parameters.tm_lim = Int32(clamping: Int(LexicographicLP.simplexTimeLimit * 1000))
         let start = DispatchTime.now().uptimeNanoseconds
         var code = glp_simplex(problem, &parameters)
         if code == GLP_EBADB || code == GLP_ESING || code == GLP_ECOND {
             glp_adv_basis(problem, 0)
             code = glp_simplex(problem, &parameters)
         }
+        if code == GLP_EITLIM {
+            // Cycling: scale the problem (GLPK's automatic scaling), start
+            // from a crash basis and use the other method once.
+            glp_scale_prob(problem, GLP_SF_AUTO)
+            glp_adv_basis(problem, 0)
+            parameters.meth = dual ? GLP_PRIMAL : GLP_DUALP
+            code = glp_simplex(problem, &parameters)
+        }
         simplexSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         simplexCalls += 1
         guard code == 0 else { throw .simplexFailed(code: code, meaning: GLPKError.meaning(ofSimplexCode: code)) }
     }
+
+    /// Seconds one `glp_simplex` call may take before it is abandoned as
+    /// numerical trouble.
+    static let simplexTimeLimit = 30.0
 
     /// Columns with a non-zero objective coefficient now.
     var objectiveColumns: [Int32] = []

@@ -1,3 +1,4 @@
+import BenchStatistics
 import LayoutDSL
 import LayoutModel
 
@@ -102,22 +103,5 @@ public enum RandomFeasible {
         }
         return Layout(container: ContainerSize(width: 1000, height: 1000), views: names.map { ViewDeclaration(name: $0) },
                       constraints: constraints)
-    }
-}
-
-/// SplitMix64, so a family member (or a shuffled order) is the same on every machine.
-public struct SplitMix: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in the range (modulo bias is irrelevant here).
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

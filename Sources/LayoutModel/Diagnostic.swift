@@ -59,8 +59,14 @@ public enum DiagnosticKind: Hashable, Sendable {
     case nonFiniteNumber(field: String)
     /// An identifier that the printer could not write back (contains a line break).
     case invalidIdentifier(String)
+    /// A number beyond what the solvers accept (``NumericRange``): an error.
+    case numberOutsideAcceptedRange(field: String, value: Double, limit: String)
 
     // MARK: Warnings
+    /// A number beyond what the solvers answer to full precision, but within
+    /// what they accept (``NumericRange``).
+    case numberBeyondPreciseRange(field: String, value: Double, limit: String)
+
     /// A `when` trait that neither the container nor any variant has: the
     /// constraint is never active (a typo?).
     case traitNeverActive(String)
@@ -109,6 +115,11 @@ public enum DiagnosticKind: Hashable, Sendable {
             return "priority \(formatNumber(value)) is outside 1...1000"
         case .nonFiniteNumber(let field): return "\(field) is not a finite number"
         case .invalidIdentifier(let identifier): return "identifier '\(clip(identifier))' contains a line break"
+        case .numberOutsideAcceptedRange(let field, let value, let limit):
+            return "\(field) \(formatNumber(value)) is outside the range the solvers accept (\(limit)); see the format's numeric range"
+        case .numberBeyondPreciseRange(let field, let value, let limit):
+            return "\(field) \(formatNumber(value)) is beyond the range the solvers answer to full precision (\(limit)); "
+                + "answers hold to the cross-check tolerance at this magnitude"
         case .traitNeverActive(let trait):
             return "trait '\(clip(trait))' is on no container or variant: this constraint is never active"
         }

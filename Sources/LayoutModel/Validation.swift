@@ -7,8 +7,9 @@ extension Layout {
     /// margins, priorities outside `1...1000`, non-finite numbers, a location
     /// related to a dimension, an x-axis location related to a y-axis location
     /// (width may relate to height: aspect ratios), a location set to a bare
-    /// number or multiplied by 0, identifiers with line breaks. Warnings: a
-    /// `when` trait that no container or variant has.
+    /// number or multiplied by 0, identifiers with line breaks, numbers outside
+    /// the accepted ``NumericRange``. Warnings: a `when` trait that no container
+    /// or variant has; numbers beyond the precise ``NumericRange``.
     ///
     /// - Complexity: O(*n* log *n*) in the size of the layout.
     public func validate() -> [Diagnostic] {
@@ -18,8 +19,20 @@ extension Layout {
             found.append(Diagnostic(severity, kind, at: location, notes: notes))
         }
 
+        // The numeric range (``NumericRange``).
+        func checkMagnitude(_ x: Double, _ field: @autoclosure () -> String, at location: SourceLocation?) {
+            switch NumericRange.magnitude(x) {
+            case .precise: break
+            case .imprecise(let limit):
+                report(.numberBeyondPreciseRange(field: field(), value: x, limit: limit), at: location, severity: .warning)
+            case .refused(let limit): report(.numberOutsideAcceptedRange(field: field(), value: x, limit: limit), at: location)
+            }
+        }
+
         // Sizes.
         func checkSize(_ size: ContainerSize, what: String, at location: SourceLocation?) {
+            checkMagnitude(size.width, "\(what) width", at: location)
+            if let height = size.height { checkMagnitude(height, "\(what) height", at: location) }
             if !size.width.isFinite || size.width < 0 {
                 report(.invalidContainerSize("\(what) width \(formatNumber(size.width)) must be finite and >= 0"), at: location)
             }
@@ -61,6 +74,9 @@ extension Layout {
                 report(.nonFiniteNumber(field: "margin of '\(view)'"), at: location)
                 return
             }
+            for value in [margins.top, margins.left, margins.bottom, margins.right] {
+                checkMagnitude(value, "margin of '\(view)'", at: location)
+            }
         }
         var metricLocations: [String: SourceLocation?] = [:]
         for metric in metrics {
@@ -70,6 +86,7 @@ extension Layout {
                 metricLocations[metric.name] = metric.location
             }
             if !metric.value.isFinite { report(.nonFiniteNumber(field: "metric '\(metric.name)'"), at: metric.location) }
+            checkMagnitude(metric.value, "metric '\(metric.name)'", at: metric.location)
         }
         var variantLocations: [String: SourceLocation?] = [:]
         for variant in variants {
@@ -108,6 +125,12 @@ extension Layout {
                 }
                 if !constraint.multiplier.isFinite {
                     report(.nonFiniteNumber(field: "multiplier"), at: constraint.locations?.multiplier ?? start)
+                } else if case .refused(let limit) = NumericRange.multiplier(constraint.multiplier) {
+                    report(.numberOutsideAcceptedRange(field: "multiplier", value: constraint.multiplier, limit: limit),
+                           at: constraint.locations?.multiplier ?? start)
+                } else if case .imprecise(let limit) = NumericRange.multiplier(constraint.multiplier) {
+                    report(.numberBeyondPreciseRange(field: "multiplier", value: constraint.multiplier, limit: limit),
+                           at: constraint.locations?.multiplier ?? start, severity: .warning)
                 } else if constraint.multiplier == 0 && first.isLocation {
                     report(.zeroMultiplierOnLocation(first), at: constraint.locations?.multiplier ?? start)
                 }
@@ -117,6 +140,7 @@ extension Layout {
             if !constraint.constant.isFinite {
                 report(.nonFiniteNumber(field: "constant"), at: constraint.locations?.constant ?? start)
             }
+            checkMagnitude(constraint.constant, "constant", at: constraint.locations?.constant ?? start)
             if !constraint.priority.rawValue.isFinite {
                 report(.nonFiniteNumber(field: "priority"), at: constraint.locations?.priority ?? start)
             } else if !constraint.priority.isValid {
@@ -140,6 +164,9 @@ extension Layout {
                 if !isDeclared(view) { report(.undeclaredView(view), at: expectation.location) }
                 for component in FrameComponent.allCases where !frame[component].isFinite {
                     report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
+                }
+                for component in FrameComponent.allCases {
+                    checkMagnitude(frame[component], "expected \(component)", at: expectation.location)
                 }
             case .ambiguous(let names):
                 for name in names where !isDeclared(name) { report(.undeclaredView(name), at: expectation.location) }

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutModel
 
 /// What a solver can do; the harness uses what a solver has and marks the
@@ -30,6 +31,49 @@ public struct SolverCapabilities: Hashable, Sendable {
     }
 }
 
+/// A constraint added to a loaded layout, for removing it again.
+///
+/// Typed and tied to the load it was made in: every `prepare` starts a new
+/// load with a process-wide unique number, and a solver refuses a handle of
+/// another load (``SolverError/staleHandle(_:)``). Why: solvers renumber their
+/// constraints on every load, and a plain integer from an earlier load once
+/// removed an unrelated constraint of the next.
+public struct ConstraintHandle: Hashable, Sendable, CustomStringConvertible {
+    /// The load the handle belongs to.
+    public let load: LoadID
+    /// The constraint within that load.
+    public let index: Int
+
+    public init(load: LoadID, index: Int) {
+        self.load = load
+        self.index = index
+    }
+
+    public var description: String { "constraint \(index) of load \(load.value)" }
+}
+
+/// One `prepare` of one solver: unique within the process.
+public struct LoadID: Hashable, Sendable {
+    public let value: UInt64
+
+    /// A number no other load of this process has.
+    public static func next() -> LoadID { LoadID(value: LoadCounter.shared.next()) }
+}
+
+/// The process-wide load counter (a lock: loads are rare next to solving).
+final class LoadCounter: @unchecked Sendable {
+    static let shared = LoadCounter()
+    private let lock = NSLock()
+    private var last: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last &+= 1
+        return last
+    }
+}
+
 /// Why a solver could not produce a solution (unsatisfiable layouts are a
 /// ``Solution/Status``, not an error).
 public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -43,6 +87,12 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     case external(String)
     /// A bug or a numerical breakdown inside the solver.
     case internalError(String)
+    /// A handle of another load, or one already removed.
+    case staleHandle(ConstraintHandle)
+    /// The solver's arithmetic broke down on this input (cycling, a singular
+    /// basis, an answer that contradicts itself): it declines to answer
+    /// rather than answer wrongly. Not a crash; the run goes on.
+    case numericalTrouble(String)
 
     public var description: String {
         switch self {
@@ -53,6 +103,8 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupported(let what): return "unsupported: \(what)"
         case .external(let what): return what
         case .internalError(let message): return "internal solver error: \(message)"
+        case .numericalTrouble(let what): return "numerical trouble: \(what)"
+        case .staleHandle(let handle): return "\(handle) is not in this solver's current load (stale or already removed)"
         }
     }
 
@@ -91,13 +143,14 @@ public protocol LayoutSolver: AnyObject {
     func switchVariant(to variant: String?) throws(SolverError) -> Solution
 
     /// Adds one more constraint to the loaded layout (incremental solvers).
-    /// - Returns: a handle for ``removeConstraint(_:)``.
+    /// - Returns: a handle for ``removeConstraint(_:)``, valid until the next `prepare`.
     /// - Throws: ``SolverError/unsupported(_:)`` without the capability.
-    func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> Int
+    func addConstraint(_ constraint: LayoutConstraint) throws(SolverError) -> ConstraintHandle
 
-    /// Removes a constraint added with ``addConstraint(_:)``.
-    /// - Throws: ``SolverError/unsupported(_:)`` without the capability.
-    func removeConstraint(_ handle: Int) throws(SolverError)
+    /// Removes a constraint added with ``addConstraint(_:)`` in the current load.
+    /// - Throws: ``SolverError/staleHandle(_:)`` for a handle of another load or
+    ///   one already removed; ``SolverError/unsupported(_:)`` without the capability.
+    func removeConstraint(_ handle: ConstraintHandle) throws(SolverError)
 }
 
 extension LayoutSolver {

@@ -38,6 +38,24 @@ extension LoweredSystem {
     }
 }
 
+extension ContainerSize {
+    /// Checks a size given to `resize(to:)`, which reaches a solver without
+    /// passing through ``Layout/validate()``: finite, not negative, within the
+    /// accepted ``NumericRange``.
+    /// - Throws: ``SolverError/invalidLayout(_:)`` naming the problem.
+    public func validatedForResize() throws(SolverError) {
+        for (what, value) in [("width", width), ("height", height)] {
+            guard let value else { continue }
+            if !value.isFinite || value < 0 {
+                throw .invalidLayout([Diagnostic(.invalidContainerSize("resize \(what) \(formatNumber(value)) must be finite and >= 0"), at: nil)])
+            }
+            if case .refused(let limit) = NumericRange.magnitude(value) {
+                throw .invalidLayout([Diagnostic(.numberOutsideAcceptedRange(field: "resize \(what)", value: value, limit: limit), at: nil)])
+            }
+        }
+    }
+}
+
 extension Layout {
     /// The lowered row of one more constraint for this layout in a variant,
     /// for solvers that add constraints incrementally.

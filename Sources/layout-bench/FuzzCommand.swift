@@ -32,12 +32,16 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Views per layout.")
     var views = 6
 
+    @Option(help: "Layout kind: cycle (feasible, infeasible, ambiguous, numeric by seed) or hostile (the whole accepted numeric range, for crash hunting).")
+    var kind = "cycle"
+
     @Option(help: "Where to save the layouts that reproduce disagreements.")
     var output = "Reports/fuzz"
 
     func validate() throws {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
         guard (1...500).contains(views) else { throw ValidationError("--views must be in 1...500") }
+        guard kind == "cycle" || kind == "hostile" else { throw ValidationError("--kind must be cycle or hostile") }
     }
 
     func run() throws {
@@ -62,8 +66,9 @@ struct FuzzCommand: ParsableCommand {
         var current = seed
         let pool = Agreement.Pool()
         while Date() < deadline {
-            let layout = RandomLayoutGenerator.layout(seed: current, views: views)
-            tried[RandomLayoutGenerator.kind(forSeed: current), default: 0] += 1
+            let chosenKind: RandomLayoutGenerator.Kind = kind == "hostile" ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
+            let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
+            tried[chosenKind, default: 0] += 1
             let findings = Agreement.check(layout, solvers: chosen, pool: pool)
             comparisons += findings.count
             illConditioned += findings.filter { $0.outcome == .illConditioned }.count
@@ -80,7 +85,8 @@ struct FuzzCommand: ParsableCommand {
             }
             current += 1
         }
-        let kinds = RandomLayoutGenerator.Kind.allCases.map { "\($0.rawValue) \(tried[$0] ?? 0)" }.joined(separator: ", ")
+        let kinds = RandomLayoutGenerator.Kind.allCases.filter { tried[$0] != nil }.map { "\($0.rawValue) \(tried[$0] ?? 0)" }
+            .joined(separator: ", ")
         print("fuzz: \(current - seed) layouts (\(kinds)), seeds \(seed)...\(current - 1), \(views) views each, "
               + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
               + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned")

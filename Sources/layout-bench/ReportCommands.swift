@@ -18,14 +18,14 @@ enum ReportWriter {
 
     /// - Throws: ``ToolError`` with exit 73 when a file cannot be written.
     static func write(_ results: ResultsFile, source: String, formats: [Format], to directory: String,
-                      findings: [GateFinding]? = nil) throws(ToolError) -> [String] {
+                      gate: GateReport? = nil) throws(ToolError) -> [String] {
         var written: [String] = []
         for format in formats {
             let path = (directory as NSString).appendingPathComponent(format.fileName)
             let text: String
             switch format {
             case .html: text = HTMLReport.render(results)
-            case .md: text = MarkdownReport.render(results, findings: findings)
+            case .md: text = MarkdownReport.render(results, gate: gate)
             case .csv:
                 do { text = try CSVReport.render(results) } catch {
                     throw ToolError(message: "cannot write CSV: \(error)", status: .cannotCreate)
@@ -103,22 +103,28 @@ struct BaselineCommand: ParsableCommand {
     struct Save: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "save",
-            abstract: "Store a run's verdicts, counters and calibrated times as a baseline, meant to be committed.")
+            abstract: "Store runs' verdicts, counters and times (each run's medians) as a baseline, meant to be committed.")
 
         @Argument(help: "The baseline's name (letters, digits, - and _).")
         var name: String
 
-        @Argument(help: "results.json files of runs of the same code (default Reports/latest/results.json); with several, each timing is the median over them.")
+        @Argument(help: "results.json files of separate runs of the same code (default Reports/latest/results.json); 3 or more let the gate measure the variation between runs.")
         var results: [String] = []
 
-        @Option(help: "Default time threshold of the baseline, e.g. 10% or 0.1.")
-        var threshold: String = "10%"
+        @Option(help: "The baseline's per-case time threshold, e.g. 25% or 0.25.")
+        var threshold: String = "25%"
+
+        @Option(help: "The baseline's threshold for a solver's phase over all cases, e.g. 10%.")
+        var aggregateThreshold: String = "10%"
 
         func validate() throws {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw ValidationError("a baseline name uses letters, digits, - and _")
             }
             guard GateCommand.parseThreshold(threshold) != nil else { throw ValidationError("bad --threshold '\(threshold)'") }
+            guard GateCommand.parseThreshold(aggregateThreshold) != nil else {
+                throw ValidationError("bad --aggregate-threshold '\(aggregateThreshold)'")
+            }
         }
 
         func run() throws {
@@ -126,7 +132,9 @@ struct BaselineCommand: ParsableCommand {
             do throws(ToolError) {
                 var files: [ResultsFile] = []
                 for path in paths { files.append(try ReportWriter.read(path)) }
-                guard let baseline = Baseline.from(files, thresholds: .init(time: GateCommand.parseThreshold(threshold) ?? 0.1)) else {
+                let thresholds = Baseline.Thresholds(time: GateCommand.parseThreshold(threshold) ?? 0.25,
+                                                     aggregate: GateCommand.parseThreshold(aggregateThreshold))
+                guard let baseline = Baseline.from(files, thresholds: thresholds) else {
                     throw ToolError(message: "no results", status: .noInput)
                 }
                 let target = GateCommand.baselinePath(name)
@@ -134,6 +142,10 @@ struct BaselineCommand: ParsableCommand {
                 do { data = try baseline.encoded() } catch { throw ToolError(message: "\(error)", status: .cannotCreate) }
                 try Inputs.write(String(decoding: data, as: UTF8.self) + "\n", to: target)
                 print("saved baseline '\(name)' (\(baseline.cases.count) cases, \(files.count) run(s)) to \(target)")
+                if files.count < 3 {
+                    printError("note: with \(files.count) run(s) the variation between runs is assumed, not measured; "
+                               + "save from 3 or more runs of the same code for a gate that is both quiet and sensitive")
+                }
             } catch {
                 printError("error: \(error.message)")
                 throw error.status.exitCode
@@ -142,17 +154,20 @@ struct BaselineCommand: ParsableCommand {
     }
 }
 
-/// `layout-bench gate --baseline NAME [RESULTS] [--threshold 10%]`
+/// `layout-bench gate --baseline NAME [RESULTS] [--threshold 25%]`
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Compare a run with a baseline: exit 0 no regression, 2 regression, 4 only improvements, 1 error.",
+        abstract: "Compare a run with a baseline: exit 0 no regression, 2 regression, 4 only improvements.",
         discussion: """
-            Verdicts and machine-independent counters (Cassowary pivots, GLPK iterations) gate exactly. \
-            Times gate as ratios measured in the same run (a solver's median over the reference's \
-            load + solve on the same case; the reference's over the run's calibration loop), and a \
-            change within the runs' own spread (p90 - min over min) or under 0.2 ms is noise. \
-            Writes gate.md next to RESULTS (or --markdown).
+            Verdicts, machine-independent counters and allocation counts gate exactly. A time regresses when \
+            the interval of its ratio now/baseline (the run's and the baseline's intervals of the median, \
+            widened by the variation between runs that the baseline's runs show) lies above 1 and the change \
+            is larger than the threshold; each solver's phase is also compared over all cases (geometric \
+            mean, --aggregate-threshold). Prints every comparison that moved, with baseline, now, change, \
+            interval and threshold; writes gate.md next to RESULTS (or --markdown). Exit codes: 0 no \
+            regression, 2 regression, 4 only improvements (the baseline is stale), 64 usage, 65 a file that \
+            is not results or a baseline, 66 a file that cannot be read, 73 gate.md cannot be written.
             """
     )
 
@@ -162,11 +177,17 @@ struct GateCommand: ParsableCommand {
     @Argument(help: "A results.json (default Reports/latest/results.json).")
     var results: String?
 
-    @Option(help: "Time threshold, e.g. 10% or 0.1 (default: the baseline's).")
+    @Option(help: "Per-case time threshold, e.g. 25% or 0.25 (default: the baseline's).")
     var threshold: String?
+
+    @Option(help: "Threshold of a solver's phase over all cases, e.g. 10% (default: the baseline's).")
+    var aggregateThreshold: String?
 
     @Flag(help: "Cases missing from the baseline are reported, not regressions.")
     var lenient = false
+
+    @Flag(help: "Gate only the cases both have (a run on a subset): the others are listed, never regressions.")
+    var onlyCommon = false
 
     @Option(help: "Where to write the Markdown (default gate.md next to RESULTS).")
     var markdown: String?
@@ -185,6 +206,9 @@ struct GateCommand: ParsableCommand {
 
     func validate() throws {
         if let threshold, GateCommand.parseThreshold(threshold) == nil { throw ValidationError("bad --threshold '\(threshold)'") }
+        if let aggregateThreshold, GateCommand.parseThreshold(aggregateThreshold) == nil {
+            throw ValidationError("bad --aggregate-threshold '\(aggregateThreshold)'")
+        }
     }
 
     func run() throws {
@@ -194,35 +218,42 @@ struct GateCommand: ParsableCommand {
             let file = try ReportWriter.read(path)
             let stored: Baseline
             do { stored = try Baseline.read(Self.baselinePath(baseline)) } catch {
-                throw ToolError(message: error.description, status: .failure)
+                throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
             }
-            let findings = Gate.compare(file, with: stored, threshold: threshold.flatMap(Self.parseThreshold))
-            outcome = Gate.outcome(findings, lenient: lenient)
-            print(Self.table(findings, outcome: outcome, baseline: baseline))
+            let report = Gate.compare(file, with: stored, threshold: threshold.flatMap(Self.parseThreshold),
+                                      aggregateThreshold: aggregateThreshold.flatMap(Self.parseThreshold), onlyCommon: onlyCommon)
+            outcome = report.outcome(lenient: lenient || onlyCommon)
+            print(Self.table(report, outcome: outcome, baseline: baseline), terminator: "")
             let target = markdown ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.md")
-            try Inputs.write(MarkdownReport.render(file, findings: findings), to: target)
+            try Inputs.write(MarkdownReport.render(file, gate: report), to: target)
         } catch {
             printError("error: \(error.message)")
-            throw ExitCode(1)
+            throw error.status.exitCode
         }
         if outcome != .pass { throw ExitCode(outcome.rawValue) }
     }
 
-    static func table(_ findings: [GateFinding], outcome: Gate.Outcome, baseline: String) -> String {
+    static func table(_ report: GateReport, outcome: Gate.Outcome, baseline: String) -> String {
+        let findings = report.findings
         let moved = findings.filter { $0.kind != .noise }
+        let compared = findings.filter { $0.interval != nil }.count
         var out = "gate against '\(baseline)': "
         switch outcome {
         case .pass: out += "no regression"
         case .regression: out += "REGRESSION"
         case .improvementsOnly: out += "only improvements (the baseline is stale: save a new one)"
-        case .error: out += "error"
         }
-        out += " (\(moved.count) moved, \(findings.count - moved.count) within the noise)\n"
+        out += " (\(moved.count) moved, \(findings.count - moved.count) within the noise; \(compared) times compared at "
+            + String(format: "%.0f%%", report.confidence * 100) + " confidence against a baseline of \(report.baselineRuns) run(s))\n"
+        if let drift = report.drift {
+            out += "machine drift (the yardstick, now against the baseline): " + GateText.change(drift.estimate)
+                + " " + GateText.interval(drift) + (report.driftCorrected ? ", divided out of every time" : ", within the dead band: not corrected") + "\n"
+        }
         guard !moved.isEmpty else { return out }
-        var rows = [["", "metric", "case", "baseline", "now", "change"]]
+        var rows = [["", "metric", "case", "baseline", "now", "change", "interval", "threshold"]]
         for f in moved {
-            rows.append([f.kind.rawValue, f.metric, f.subject, f.baseline, f.current,
-                         f.change.map { String(format: "%+.1f%%", $0 * 100) } ?? ""])
+            rows.append([f.kind.rawValue, f.metric, f.subject, f.baseline, f.current, f.change.map(GateText.change) ?? "",
+                         f.interval.map(GateText.interval) ?? "", f.threshold.map { String(format: "%.0f%%", $0 * 100) } ?? ""])
         }
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         for row in rows {

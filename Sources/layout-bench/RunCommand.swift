@@ -38,11 +38,17 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Generated families: small, medium, large, or none.")
     var scale: String = "small"
 
-    @Option(help: "Timed repetitions per case.")
-    var repetitions = 5
+    @Option(help: "The least number of samples per phase (each sample a batch of at least --sample-time).")
+    var repetitions = 10
 
-    @Option(help: "Untimed warm-up runs per case.")
+    @Option(help: "Untimed warm-up rounds per solver and case (at least 1 is run: it sizes the batches).")
     var warmup = 1
+
+    @Option(help: "Seconds of timing per case, shared by its solvers: samples are taken until it is spent.")
+    var timeBudget = 0.05
+
+    @Option(help: "The least seconds of one sample: shorter phases are repeated within a sample.")
+    var sampleTime = 0.001
 
     @Option(help: "Seconds an external solver may take for one operation.")
     var timeout = 30.0
@@ -66,6 +72,8 @@ struct RunCommand: ParsableCommand {
         guard (1...10_000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...10000") }
         guard (0...1000).contains(warmup) else { throw ValidationError("--warmup must be in 0...1000") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be positive") }
+        guard timeBudget >= 0, timeBudget <= 3600 else { throw ValidationError("--time-budget must be in 0...3600 seconds") }
+        guard sampleTime >= 0, sampleTime <= 10 else { throw ValidationError("--sample-time must be in 0...10 seconds") }
         guard scale == "none" || Scale(rawValue: scale) != nil else {
             throw ValidationError("--scale must be small, medium, large or none")
         }
@@ -154,10 +162,11 @@ struct RunCommand: ParsableCommand {
         var settings = RunSettings(solvers: chosen)
         settings.repetitions = repetitions
         settings.warmup = warmup
+        settings.timeBudget = timeBudget
+        settings.sampleTime = sampleTime
         settings.timeout = timeout
         let runner = Runner(settings: settings)
         let bar = ProgressDisplay(enabled: !noProgress && !quiet)
-        let calibration = Runner.calibrate()
         let results = runner.run(cases) { bar.show($0) }
         bar.finish()
 
@@ -165,9 +174,10 @@ struct RunCommand: ParsableCommand {
         let document = RunResults(
             started: started, finished: Date(), machine: machine,
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
+                       ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
                        ("scale", .string(scale)), ("timeout_s", .number(timeout)),
                        ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) }))],
-            solvers: chosen, problems: problems, cases: results, calibrationSeconds: calibration)
+            solvers: chosen, problems: problems, cases: results, yardstick: runner.yardstickSamples)
         let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
         do {
             try document.write(to: file)

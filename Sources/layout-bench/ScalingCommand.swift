@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHarness
+import BenchStatistics
 import Cassowary
 import Foundation
 import LayoutGenerators

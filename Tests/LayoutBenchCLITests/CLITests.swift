@@ -283,8 +283,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.hasPrefix("gate against"), same.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("run/gate.md").path))
-        XCTAssertEqual(try run(["gate", "--baseline", dir.appendingPathComponent("missing.json").path, results]).status, 1)
-        XCTAssertEqual(try run(["gate", "--baseline", baseline, "/nonexistent/results.json"]).status, 1)
+        // package-benchmark's codes: 66 a file that cannot be read, 65 one that is not a baseline.
+        XCTAssertEqual(try run(["gate", "--baseline", dir.appendingPathComponent("missing.json").path, results]).status, 66)
+        XCTAssertEqual(try run(["gate", "--baseline", baseline, "/nonexistent/results.json"]).status, 66)
+        let notBaseline = dir.appendingPathComponent("not-a-baseline.json")
+        try Data("{\"schema\": \"something else\"}".utf8).write(to: notBaseline)
+        XCTAssertEqual(try run(["gate", "--baseline", notBaseline.path, results]).status, 65)
+        // A run gated against itself as a subset: --only-common passes.
+        XCTAssertEqual(try run(["gate", "--baseline", baseline, "--only-common", results]).status, 0)
         XCTAssertEqual(try run(["gate", "--baseline", baseline, "--threshold", "lots", results]).status, 64)
         XCTAssertEqual(try run(["report", "/nonexistent/results.json"]).status, 66)
     }

@@ -13,14 +13,15 @@ public enum RandomLayouts {
             : (Bool.random(using: &rng) ? trickyNames[index % trickyNames.count] : "\(prefix)\(index)")
     }
 
-    /// A number that is awkward to print and read back.
+    /// A number that is awkward to print and read back, within the format's
+    /// accepted magnitudes (|x| <= 1e9: ``NumericRange``).
     public static func number<R: RandomNumberGenerator>(using rng: inout R) -> Double {
         switch Int.random(in: 0..<9, using: &rng) {
         case 0: return Double(Int.random(in: -1000...1000, using: &rng))
         case 1: return Double.random(in: -1e6...1e6, using: &rng)
         case 2: return 1.0 / Double(Int.random(in: 1...97, using: &rng))
         case 3: return Double.random(in: -1...1, using: &rng) * 1e-9
-        case 4: return Double.random(in: 1...9, using: &rng) * 1e20 * (Bool.random(using: &rng) ? 1 : -1)
+        case 4: return Double.random(in: 1...9.99, using: &rng) * 1e8 * (Bool.random(using: &rng) ? 1 : -1)
         case 5: return 0
         case 6: return Double.leastNonzeroMagnitude
         case 7: return Double(Int.random(in: 0...10, using: &rng)) + 0.5
@@ -80,6 +81,10 @@ public enum RandomLayouts {
                 }
                 second = ItemAttribute(items.randomElement(using: &rng)!, partners.randomElement(using: &rng)!)
                 multiplier = Bool.random(using: &rng) ? 1 : number(using: &rng)
+                // Multipliers the format accepts: 0, or 1e-6 <= |m| <= 1e6.
+                if multiplier != 0 && !NumericRange.acceptedMultiplier.contains(abs(multiplier)) {
+                    multiplier = multiplier < 0 ? -1e-6 * Double(Int.random(in: 1...9, using: &rng)) : 1e6 / Double(Int.random(in: 1...9, using: &rng))
+                }
                 if multiplier == 0 && first.attribute.isLocation { multiplier = 2 }
             }
             let priority: Priority = switch Int.random(in: 0..<4, using: &rng) {

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Confidence intervals for timing statistics.
+///
+/// Why these and not a normal model: timings on shared machines are skewed
+/// and have outliers (interference only adds time). The median's interval
+/// comes from order statistics, which assume nothing about the distribution;
+/// a mean over cases gets the percentile bootstrap, criterion style. Both are
+/// deterministic (the bootstrap is seeded), so a gate's decision is a function
+/// of its inputs and a re-rendered report says the same.
+public struct Interval: Hashable, Sendable, Codable {
+    public var estimate: Double
+    public var low: Double
+    public var high: Double
+
+    public init(estimate: Double, low: Double, high: Double) {
+        self.estimate = estimate
+        self.low = low
+        self.high = high
+    }
+}
+
+public enum Confidence {
+    /// The two-sided standard normal quantile: `z` with P(|Z| <= z) = `level`
+    /// (2.576 for 0.99). By bisection on `erfc`, to 1e-12.
+    /// - Complexity: O(1) (60 halvings).
+    public static func z(_ level: Double) -> Double {
+        let p = min(max(level, 1e-9), 1 - 1e-12)
+        // P(|Z| <= z) = 1 - erfc(z / sqrt 2); increasing in z.
+        var low = 0.0, high = 40.0
+        for _ in 0..<60 {
+            let mid = (low + high) / 2
+            if 1 - erfc(mid / 2.0.squareRoot()) < p { low = mid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+
+    /// The interval of the median of `samples` at `level`: the order
+    /// statistics whose ranks bound the median's rank with that probability
+    /// (the sign-test interval, normal approximation of the binomial ranks).
+    /// Exact in the sense that it assumes no distribution; with few samples it
+    /// widens to the extremes.
+    /// - Returns: nil for no samples.
+    /// - Complexity: O(n log n).
+    public static func median(_ samples: [Double], level: Double = 0.95) -> Interval? {
+        guard !samples.isEmpty else { return nil }
+        let s = samples.sorted()
+        let n = Double(s.count)
+        let half = z(level) * n.squareRoot() / 2
+        let lowRank = Int((n / 2 - half).rounded(.down))  // 1-based rank; < 1 means the minimum
+        let highRank = Int((n / 2 + 1 + half).rounded(.up))
+        let low = s[max(0, min(s.count - 1, lowRank - 1))]
+        let high = s[max(0, min(s.count - 1, highRank - 1))]
+        return Interval(estimate: TimingSummary.median(sorted: s), low: low, high: high)
+    }
+}
+
+public enum Bootstrap {
+    /// Resamples per interval: 2,000 puts a 99% interval's ends on the 10th
+    /// and 1,990th of them.
+    public static let defaultResamples = 2_000
+
+    /// The percentile-bootstrap interval of the mean of `values` (resampling
+    /// the values with replacement).
+    /// - Returns: nil for no values.
+    /// - Complexity: O(B · n) for B resamples.
+    public static func mean(_ values: [Double], level: Double = 0.99, resamples: Int = defaultResamples,
+                            seed: UInt64 = 0x1a70_b3c5) -> Interval? {
+        guard !values.isEmpty else { return nil }
+        var generator = SplitMix(seed: seed)
+        let n = values.count
+        var means: [Double] = []
+        means.reserveCapacity(resamples)
+        for _ in 0..<max(1, resamples) {
+            var sum = 0.0
+            for _ in 0..<n { sum += values[Int(generator.next() % UInt64(n))] }
+            means.append(sum / Double(n))
+        }
+        means.sort()
+        let tail = (1 - level) / 2
+        let low = means[max(0, min(means.count - 1, Int((tail * Double(means.count)).rounded(.down))))]
+        let high = means[max(0, min(means.count - 1, Int(((1 - tail) * Double(means.count)).rounded(.up)) - 1))]
+        return Interval(estimate: values.reduce(0, +) / Double(n), low: low, high: high)
+    }
+}
+
+/// The sample standard deviation (n - 1); 0 below two values.
+public func standardDeviation(_ values: [Double]) -> Double {
+    guard values.count >= 2 else { return 0 }
+    let mean = values.reduce(0, +) / Double(values.count)
+    return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
+}
+
+/// SplitMix64, the project's one seeded generator (layouts, fuzzing, the
+/// bootstrap): small, fast, and the same sequence on every platform (the
+/// standard library's generator is neither seeded nor stable).
+public struct SplitMix: RandomNumberGenerator, Sendable {
+    var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in the range (modulo bias is irrelevant here).
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}

@@ -1,0 +1,115 @@
+import BenchHarness
+import CassowaryLayout
+import Foundation
+import GLPKReference
+import LayoutFormat
+import LayoutModel
+import LayoutSolving
+import Testing
+
+/// The inputs of issue 13 that crashed a solver, aborted the process or got a
+/// solver blamed for the harness's own probe, replayed; and the guards that
+/// fixed them.
+@Suite("Hardening")
+struct HardeningTests {
+    static let hostile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/hostile")
+
+    static func parse(_ name: String) -> ParseResult {
+        LayoutParser.parseFile(atPath: hostile.appendingPathComponent(name).path).0
+    }
+
+    @Test("numbers beyond the accepted range are located errors, for every front end")
+    func refused() throws {
+        let multiplier = Self.parse("huge-multiplier.layout")
+        #expect(multiplier.layout == nil)
+        let error = try #require(multiplier.diagnostics.first { $0.severity == .error })
+        #expect(error.location?.line == 7 && error.location?.column == 22)
+        #expect(error.message.contains("multiplier 1e+280 is outside the range the solvers accept"))
+        let integer = Self.parse("big-integer.layout")
+        #expect(integer.diagnostics.first { $0.severity == .error }?.location?.line == 7)
+        // The model API skips the parser: the same check stops it at the solver.
+        let built = Layout(container: ContainerSize(width: 100, height: 100), views: [ViewDeclaration(name: "a")],
+                           constraints: [LayoutConstraint(ItemAttribute("a", .height), .equal, ItemAttribute("a", .width), multiplier: 1e280)])
+        for solver in [CassowaryLayoutSolver() as LayoutSolver, GLPKLayoutSolver()] {
+            #expect(throws: SolverError.self) { _ = try solver.load(built, variant: nil) }
+        }
+    }
+
+    @Test("numbers beyond the precise range are warnings; a resize beyond the accepted range is refused")
+    func warned() throws {
+        let wide = Self.parse("wide-1e8.layout")
+        let layout = try #require(wide.layout)
+        #expect(wide.diagnostics.contains { $0.severity == .warning && $0.message.contains("beyond the range the solvers answer to full precision") })
+        let solver = CassowaryLayoutSolver()
+        _ = try solver.load(layout, variant: nil)
+        #expect(throws: SolverError.self) { _ = try solver.resize(to: ContainerSize(width: 1e12, height: 300)) }
+        #expect(throws: SolverError.self) { _ = try solver.resize(to: ContainerSize(width: .nan, height: 300)) }
+    }
+
+    @Test("rows that differ below the tolerance: no trap in the conflict search, both solvers agree")
+    func toleranceEdge() throws {
+        // Before: cassowary called the rows a conflict by an absolute 1e-7
+        // test, and the conflict search indexed past its candidates (signal 4).
+        let layout = try #require(Self.parse("tolerance-edge.layout").layout)
+        let cassowary = try CassowaryLayoutSolver().load(layout, variant: nil)
+        let glpk = try GLPKLayoutSolver().load(layout, variant: nil)
+        #expect(cassowary.status == .solved && glpk.status == .solved)
+        #expect(CrossCheck.sameAnswer(cassowary, glpk, reference: glpk) == nil)
+    }
+
+    @Test("a layout wider than the old probe: the run passes (the probe comes from a solution)")
+    func derivedProbe() throws {
+        let (cases, problems) = CaseCollector.files([Self.hostile.appendingPathComponent("wide-1e8.layout").path])
+        #expect(problems.isEmpty)
+        var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
+        settings.repetitions = 1
+        settings.timeBudget = 0
+        let result = try #require(Runner(settings: settings).run(cases).first)
+        for r in result.results { #expect(r.verdict == .pass, "\(r.solver): \(r.reasons)") }
+        #expect(result.timings.contains { $0.solver == "cassowary" && $0.phase == "add+remove" })
+    }
+
+    @Test("GLPK cycling on badly scaled rows: a typed numerical-trouble error, not a hang")
+    func cycling() throws {
+        let layout = try #require(Self.parse("glpk-cycling-seed359.layout").layout)
+        let glpk = GLPKLayoutSolver()
+        glpk.analyseAmbiguity = true
+        do {
+            _ = try glpk.load(layout, variant: nil)
+        } catch {
+            guard case .numericalTrouble = error else {
+                Issue.record("expected numerical trouble, got \(error)")
+                return
+            }
+        }
+        // The native solver answers it.
+        #expect(try CassowaryLayoutSolver().load(layout, variant: nil).status == .solved)
+    }
+
+    @Test("a handle of an earlier load is refused, and the answer is unchanged (it removed an unrelated constraint)")
+    func staleHandle() throws {
+        let layout = try #require(LayoutParser.parse("""
+            container 400 x 300
+            views a
+            a.left = super.left + 10
+            a.top = super.top + 10
+            a.width = 100
+            a.height = 50
+            """, fileName: "t.layout").layout)
+        let solver = CassowaryLayoutSolver()
+        _ = try solver.load(layout, variant: nil)
+        let old = try solver.addConstraint(LayoutConstraint(ItemAttribute("a", .width), .lessThanOrEqual, nil, constant: 500))
+        let fresh = try solver.load(layout, variant: nil)
+        do {
+            try solver.removeConstraint(old)
+            Issue.record("a stale handle was accepted")
+        } catch {
+            #expect(error == .staleHandle(old))
+        }
+        #expect(CrossCheck.sameAnswer(try solver.solve(), fresh, reference: fresh) == nil)
+        // A handle is good once.
+        let handle = try solver.addConstraint(LayoutConstraint(ItemAttribute("a", .width), .lessThanOrEqual, nil, constant: 500))
+        try solver.removeConstraint(handle)
+        #expect(throws: SolverError.staleHandle(handle)) { try solver.removeConstraint(handle) }
+    }
+}
