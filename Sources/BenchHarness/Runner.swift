@@ -533,6 +533,9 @@ public final class Runner {
             // Why the lower median: an allocation count is an exact figure of
             // the code path, and a sample of the samples (not an average) stays
             // one; a first-call cache fill in one sample does not move it.
+            // (The minimum, tried because other threads can only add to the
+            // process-wide count, made cassowary's switch differ by one between
+            // processes where the lower median repeats exactly.)
             for (phase, values) in allocationSamples[index] where !values.isEmpty {
                 out[entrant.caseIndex].allocations[entrant.name, default: [:]]["allocations/" + phase] = values.sorted()[(values.count - 1) / 2]
             }

@@ -106,6 +106,12 @@ public struct Baseline: Codable, Sendable {
     public struct CaseEntry: Codable, Sendable {
         public var verdicts: [String: String]
         public var counters: [String: [String: Double]]
+        /// Per solver and allocation counter, the lowest and highest count
+        /// over the baseline's runs. Why: a load's allocations differ by a few
+        /// between processes of unchanged code (measured: up to 6 on 270, with
+        /// a fixed hash seed and no address randomisation), so one run's count
+        /// is not the code path's only count. Absent in a one-run baseline.
+        public var counterRanges: [String: [String: [Double]]]?
         public var times: [String: Time]
     }
 
@@ -160,8 +166,13 @@ public struct Baseline: Codable, Sendable {
                 for (r, run) in runs.enumerated() {
                     guard let other = run.cases.first(where: { $0.name == c.name })?.timings
                         .first(where: { $0.solver == t.solver && $0.phase == t.phase }), other.median > 0 else { continue }
-                    medians.append(other.median * scale[r])
-                    withins.append(Gate.halfWidth(other, level: level))
+                    if let centre = yardstick?.median, let values = Gate.paired(other, run.yardstick, scale: centre) {
+                        medians.append(TimingSummary.median(sorted: values.sorted()))
+                        withins.append(Gate.halfWidth(samples: values, level: level))
+                    } else {
+                        medians.append(other.median * scale[r])
+                        withins.append(Gate.halfWidth(other, level: level))
+                    }
                     counts.append(other.n)
                 }
                 guard !medians.isEmpty else { continue }
@@ -169,7 +180,16 @@ public struct Baseline: Codable, Sendable {
                                   within: TimingSummary.median(sorted: withins.sorted()),
                                   n: counts.sorted()[counts.count / 2])
             }
-            cases[c.name] = CaseEntry(verdicts: verdicts, counters: c.counters, times: times)
+            var ranges: [String: [String: [Double]]] = [:]
+            if runs.count >= 2 {
+                for (solver, counters) in c.counters {
+                    for name in counters.keys where name.hasPrefix("allocations/") {
+                        let values = runs.compactMap { run in run.cases.first { $0.name == c.name }?.counters[solver]?[name] }
+                        if let low = values.min(), let high = values.max() { ranges[solver, default: [:]][name] = [low, high] }
+                    }
+                }
+            }
+            cases[c.name] = CaseEntry(verdicts: verdicts, counters: c.counters, counterRanges: ranges.isEmpty ? nil : ranges, times: times)
         }
         var stored = thresholds
         if let reference = last.referenceName, stored.solvers?[reference] == nil {
@@ -295,13 +315,14 @@ public struct GateReport: Sendable {
 /// cases widened by the between-run variation of that mean): a slowdown of a
 /// few percent in every case is invisible case by case and plain in the mean.
 ///
-/// **Drift**: the run measures a yardstick (a fixed workload of its own,
-/// sampled throughout the timing pass like a solver), and the baseline states
-/// every time at its runs' median yardstick speed; the run's times are scaled
-/// the same way before they are compared, so a slower machine today is not a
-/// regression. Why not the reference's times: when the machine slowed
-/// CPU-bound work by 1.9x, glpk's times (partly thread wake-ups) moved 1.67x,
-/// and dividing by them left 14% of drift in every other solver.
+/// **Drift**: the run samples a yardstick (a fixed workload of its own) once
+/// per sample round, and every timing is compared *paired*: each sample
+/// divided by the yardstick sample of its round (``paired(_:_:scale:)``), in
+/// seconds at the baseline's median yardstick speed. A slower machine today
+/// slows both alike, round by round. Why not the reference's times: when the
+/// machine slowed CPU-bound work by 1.9x, glpk's times (partly thread
+/// wake-ups) moved 1.67x, and dividing by them left 14% of drift in every
+/// other solver. Files without a yardstick fall back to raw medians.
 public enum Gate {
     public enum Outcome: Int32, Sendable {
         /// Nothing regressed.
@@ -350,6 +371,23 @@ public enum Gate {
         halfWidth(samples: t.samples ?? [], level: level)
     }
 
+    /// A timing's samples divided, round by round, by the yardstick's sample
+    /// of the same round, times `scale` (seconds at that yardstick speed).
+    ///
+    /// Why paired: every sample round takes one sample of every entrant and
+    /// one of the yardstick, about 0.1 s apart at most, while the machine's
+    /// speed changes over seconds. Dividing round by round cancels it where a
+    /// run-wide correction cannot: in runs where the machine slowed for a
+    /// while, the yardstick's median was uncertain by ±20% and the paired
+    /// ratios' by a few percent. Nil without samples or a yardstick.
+    static func paired(_ t: ResultsFile.Timing, _ yardstick: ResultsFile.Yardstick?, scale: Double) -> [Double]? {
+        guard let samples = t.samples, let y = yardstick?.samples, !samples.isEmpty, samples.count <= y.count else { return nil }
+        var out: [Double] = []
+        out.reserveCapacity(samples.count)
+        for (i, value) in samples.enumerated() where y[i] > 0 { out.append(value / y[i] * scale) }
+        return out.isEmpty ? nil : out
+    }
+
     static func halfWidth(samples: [Double], level: Double) -> Double {
         guard let interval = Confidence.median(samples, level: level), interval.estimate > 0, interval.low > 0 else { return 0 }
         return max(Foundation.log(interval.estimate / interval.low), Foundation.log(interval.high / interval.estimate))
@@ -365,6 +403,8 @@ public enum Gate {
         /// log(now median / baseline median), drift-corrected later.
         var logRatio: Double
         var nowHalfWidth: Double
+        /// The run's samples paired with its yardstick (see ``paired(_:_:scale:)``).
+        var paired: [Double]?
     }
 
     /// Every comparison of a run with a baseline.
@@ -403,7 +443,12 @@ public enum Gate {
             // Counters: exact or near-exact.
             for (solver, counters) in c.counters.sorted(by: { $0.key < $1.key }) {
                 for (counter, value) in counters.sorted(by: { $0.key < $1.key }) {
-                    guard let old = before.counters[solver]?[counter], old != value else { continue }
+                    guard var old = before.counters[solver]?[counter], old != value else { continue }
+                    // Within the baseline runs' own range: as seen from unchanged code.
+                    if let range = before.counterRanges?[solver]?[counter], range.count == 2 {
+                        if value >= range[0] && value <= range[1] { continue }
+                        old = value < range[0] ? range[0] : range[1]
+                    }
                     let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
                     let isAllocation = counter.hasPrefix("allocations/")
                     let tolerance = isAllocation
@@ -418,7 +463,8 @@ public enum Gate {
                 guard let old = before.times["\(t.solver)/\(t.phase)"], old.median > 0, t.median > 0 else { continue }
                 comparisons.append(Comparison(caseName: c.name, solver: t.solver, phase: t.phase, now: t, before: old,
                                               logRatio: Foundation.log(t.median / old.median),
-                                              nowHalfWidth: halfWidth(t, level: level)))
+                                              nowHalfWidth: halfWidth(t, level: level),
+                                              paired: baseline.yardstick.flatMap { paired(t, results.yardstick, scale: $0.median) }))
             }
         }
         for name in baseline.cases.keys.sorted() where !currentNames.contains(name) {
@@ -437,7 +483,13 @@ public enum Gate {
         let z = Confidence.z(caseLevel)
         let zAggregate = Confidence.z(aggregateLevel)
         let zBaseline = Confidence.z(level)
-        for k in comparisons.indices { comparisons[k].nowHalfWidth = halfWidth(comparisons[k].now, level: caseLevel) }
+        for k in comparisons.indices {
+            if let values = comparisons[k].paired {
+                comparisons[k].nowHalfWidth = halfWidth(samples: values, level: caseLevel)
+            } else {
+                comparisons[k].nowHalfWidth = halfWidth(comparisons[k].now, level: caseLevel)
+            }
+        }
 
         // Machine drift: the run's yardstick against the baseline's. Every
         // time is divided by it, as the baseline's runs were.
@@ -447,12 +499,27 @@ public enum Gate {
         if let now = results.yardstick, now.median > 0, let before = baseline.yardstick, before.median > 0 {
             let shift = Foundation.log(now.median / before.median)
             let spread = before.runs.count >= 2 ? standardDeviation(before.runs.map { Foundation.log($0) }) : priorBetweenRun
+            // Why at the plain level, not the per-comparison one: the drift is one
+            // estimate shared by every comparison, so it takes one share of the
+            // family's error, not one per comparison. (At the per-comparison
+            // level, a run in which the machine slowed for a while, whose
+            // yardstick samples are then bimodal, got a ±25% drift interval that
+            // hid a 20% slowdown in every comparison.)
             let nowWithin = halfWidth(samples: now.samples, level: level)
             driftHalfWidth = (nowWithin * nowWithin + before.within * before.within / Double(max(1, before.runs.count))).squareRoot()
-            let half = (driftHalfWidth * driftHalfWidth + z * z * spread * spread).squareRoot()
+            let half = (driftHalfWidth * driftHalfWidth + zBaseline * zBaseline * spread * spread).squareRoot()
             drift = Interval(estimate: Foundation.exp(shift) - 1, low: Foundation.exp(shift - half) - 1, high: Foundation.exp(shift + half) - 1)
             corrected = true
-            for k in comparisons.indices { comparisons[k].logRatio -= shift }
+            for k in comparisons.indices {
+                if let values = comparisons[k].paired {
+                    // Corrected round by round: the paired median, no shared term.
+                    comparisons[k].logRatio = Foundation.log(TimingSummary.median(sorted: values.sorted()) / comparisons[k].before.median)
+                } else {
+                    comparisons[k].logRatio -= shift
+                }
+            }
+            // The shared term only for timings that could not be paired.
+            if comparisons.allSatisfy({ $0.paired != nil }) { driftHalfWidth = 0 }
         }
 
         // Between-run variation per solver and phase, from the baseline's runs.

@@ -37,6 +37,16 @@ public final class CassowaryLayoutSolver: LayoutSolver {
 
     public init() {}
 
+    #if LAYOUT_BENCH_FAULT_INJECTION
+    /// LAYOUT_BENCH_SLOWDOWN, read once: reading the environment on every
+    /// prepare allocated and cost more than the slowdown itself on small
+    /// layouts, so the injected regression was not the one asked for.
+    static let injectedSlowdown: Double? = {
+        guard let factor = Double(ProcessInfo.processInfo.environment["LAYOUT_BENCH_SLOWDOWN"] ?? ""), factor > 1 else { return nil }
+        return factor
+    }()
+    #endif
+
     /// The underlying solver (for statistics and dumps).
     public var cassowary: CassowarySolver { solver }
 
@@ -47,7 +57,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // show that the gates catch a regression. Never compiled in otherwise.
         let injectedStart = DispatchTime.now().uptimeNanoseconds
         defer {
-            if let factor = Double(ProcessInfo.processInfo.environment["LAYOUT_BENCH_SLOWDOWN"] ?? ""), factor > 1 {
+            if let factor = Self.injectedSlowdown {
                 let elapsed = DispatchTime.now().uptimeNanoseconds - injectedStart
                 let until = DispatchTime.now().uptimeNanoseconds + UInt64(Double(elapsed) * (factor - 1))
                 while DispatchTime.now().uptimeNanoseconds < until {}
