@@ -338,6 +338,13 @@ public enum Gate {
     public static let priorBetweenRun = 0.10
     /// The same for a solver's mean over all cases.
     public static let priorCommonMode = 0.04
+    /// The uncertainty of a drift correction, per unit of the drift it
+    /// corrects (log units). Why: under heavy contention a machine does not
+    /// slow every workload alike (measured: with the yardstick 1.52x slower,
+    /// cassowary was 1.67x, parse 1.85x and glpk 1.3-1.4x), so a large
+    /// correction leaves residuals of 0.2-0.5 of its size; on a quiet machine
+    /// the term is near zero.
+    public static let driftUncertainty = 0.25
     /// A solver's phase is compared over all cases from this many cases on.
     public static let minimumAggregateCases = 3
 
@@ -496,6 +503,8 @@ public enum Gate {
         var drift: Interval?
         var corrected = false
         var driftHalfWidth = 0.0
+        /// |log drift|: how large a correction was made (``driftUncertainty``).
+        var driftShift = 0.0
         if let now = results.yardstick, now.median > 0, let before = baseline.yardstick, before.median > 0 {
             let shift = Foundation.log(now.median / before.median)
             let spread = before.runs.count >= 2 ? standardDeviation(before.runs.map { Foundation.log($0) }) : priorBetweenRun
@@ -520,6 +529,7 @@ public enum Gate {
             }
             // The shared term only for timings that could not be paired.
             if comparisons.allSatisfy({ $0.paired != nil }) { driftHalfWidth = 0 }
+            driftShift = abs(shift)
         }
 
         // Between-run variation per solver and phase, from the baseline's runs.
@@ -558,8 +568,9 @@ public enum Gate {
             let s = betweenRun(m)
             // The baseline's within-run width was taken at its own level; rescale.
             let within = m.before.within * z / zBaseline
+            let correction = z * driftUncertainty * driftShift
             let half = (m.nowHalfWidth * m.nowHalfWidth + within * within / r + driftHalfWidth * driftHalfWidth
-                        + z * z * s * s * (1 + 1 / r)).squareRoot()
+                        + z * z * s * s * (1 + 1 / r) + correction * correction).squareRoot()
             let kind = decide(m.logRatio, low: m.logRatio - half, high: m.logRatio + half, threshold: limit)
             findings.append(GateFinding(kind: kind, metric: "time/\(m.phase)", subject: "\(m.caseName) \(m.solver)",
                                         baseline: formatSeconds(m.before.median),
@@ -577,7 +588,9 @@ public enum Gate {
                   let first = members.first,
                   let boot = Bootstrap.mean(members.map(\.logRatio), level: aggregateLevel, resamples: 20_000) else { continue }
             let common = commonMode[key] ?? priorCommonMode
+            let correction = zAggregate * driftUncertainty * driftShift
             let extra = zAggregate * zAggregate * common * common * (1 + 1 / Double(runs)) + driftHalfWidth * driftHalfWidth
+                + correction * correction
             let low = boot.estimate - ((boot.estimate - boot.low) * (boot.estimate - boot.low) + extra).squareRoot()
             let high = boot.estimate + ((boot.high - boot.estimate) * (boot.high - boot.estimate) + extra).squareRoot()
             let limit = aggregateThreshold ?? baseline.thresholds.solvers?[first.solver]?.aggregate

@@ -146,7 +146,7 @@ struct GateTests {
         #expect(quiet == 30)
     }
 
-    @Test("a slower machine (every solver 40% slower) is drift, divided out: no regression")
+    @Test("a slower machine (every solver 40% slower) is drift, divided out: no regression; 1.6x still found on it")
     func drift() throws {
         var model = SyntheticRuns(seed: 6)
         let base = try model.baseline(runs: 5)
@@ -155,8 +155,9 @@ struct GateTests {
         #expect(report.driftCorrected)
         #expect(abs((report.drift?.estimate ?? 0) - 0.4) < 0.05)
         #expect(report.outcome(lenient: false) == .pass, "\(report.findings.filter { $0.kind != .noise }.map { "\($0.kind) \($0.metric) \($0.subject) \($0.change ?? 0)" }) drift \(String(describing: report.drift))")
-        // A 20% slower solver on that slower machine is still found.
-        let both = try model.run(machine: 1.4) { _, solver, phase in solver == "cassowary" && phase == "load" ? 1.2 : 1 }
+        // On a machine 40% slower the correction itself is uncertain (Gate.driftUncertainty):
+        // a 20% regression is not decidable there, a 1.6x one still is.
+        let both = try model.run(machine: 1.4) { _, solver, phase in solver == "cassowary" && phase == "load" ? 1.6 : 1 }
         let found = Gate.compare(both, with: base)
         #expect(found.findings.contains { $0.kind == .regression && $0.subject == "cassowary (20 cases)" && $0.metric == "time/load, all cases" })
         #expect(!found.findings.contains { $0.kind == .regression && $0.subject.hasPrefix("glpk") })
