@@ -407,8 +407,10 @@ public enum Gate {
         var phase: String
         var now: ResultsFile.Timing
         var before: Baseline.Time
-        /// log(now median / baseline median), drift-corrected later.
+        /// log(now median / baseline median): of the paired samples where
+        /// there are any, else of the raw ones, drift-corrected later.
         var logRatio: Double
+        /// The run's interval of its median, at the per-comparison level.
         var nowHalfWidth: Double
         /// The run's samples paired with its yardstick (see ``paired(_:_:scale:)``).
         var paired: [Double]?
@@ -468,10 +470,11 @@ public enum Gate {
             }
             for t in c.timings {
                 guard let old = before.times["\(t.solver)/\(t.phase)"], old.median > 0, t.median > 0 else { continue }
+                let pairedValues = baseline.yardstick.flatMap { paired(t, results.yardstick, scale: $0.median) }
+                // Paired: already at the baseline's machine speed. Raw: drift-corrected below.
+                let median = pairedValues.map { TimingSummary.median(sorted: $0.sorted()) } ?? t.median
                 comparisons.append(Comparison(caseName: c.name, solver: t.solver, phase: t.phase, now: t, before: old,
-                                              logRatio: Foundation.log(t.median / old.median),
-                                              nowHalfWidth: halfWidth(t, level: level),
-                                              paired: baseline.yardstick.flatMap { paired(t, results.yardstick, scale: $0.median) }))
+                                              logRatio: Foundation.log(median / old.median), nowHalfWidth: 0, paired: pairedValues))
             }
         }
         for name in baseline.cases.keys.sorted() where !currentNames.contains(name) {
@@ -491,11 +494,7 @@ public enum Gate {
         let zAggregate = Confidence.z(aggregateLevel)
         let zBaseline = Confidence.z(level)
         for k in comparisons.indices {
-            if let values = comparisons[k].paired {
-                comparisons[k].nowHalfWidth = halfWidth(samples: values, level: caseLevel)
-            } else {
-                comparisons[k].nowHalfWidth = halfWidth(comparisons[k].now, level: caseLevel)
-            }
+            comparisons[k].nowHalfWidth = halfWidth(samples: comparisons[k].paired ?? comparisons[k].now.samples ?? [], level: caseLevel)
         }
 
         // Machine drift: the run's yardstick against the baseline's. Every
@@ -519,14 +518,8 @@ public enum Gate {
             let half = (driftHalfWidth * driftHalfWidth + zBaseline * zBaseline * spread * spread).squareRoot()
             drift = Interval(estimate: Foundation.exp(shift) - 1, low: Foundation.exp(shift - half) - 1, high: Foundation.exp(shift + half) - 1)
             corrected = true
-            for k in comparisons.indices {
-                if let values = comparisons[k].paired {
-                    // Corrected round by round: the paired median, no shared term.
-                    comparisons[k].logRatio = Foundation.log(TimingSummary.median(sorted: values.sorted()) / comparisons[k].before.median)
-                } else {
-                    comparisons[k].logRatio -= shift
-                }
-            }
+            // Paired timings were corrected round by round; the others by the shift.
+            for k in comparisons.indices where comparisons[k].paired == nil { comparisons[k].logRatio -= shift }
             // The shared term only for timings that could not be paired.
             if comparisons.allSatisfy({ $0.paired != nil }) { driftHalfWidth = 0 }
             driftShift = abs(shift)
