@@ -373,7 +373,11 @@ final class CLITests: XCTestCase {
         XCTAssertGreaterThanOrEqual(first.count, 5 * 2 * 3, "\(first.keys.sorted())")  // 5 seeds x 2 solvers x at least 3 phases
         for (key, value) in first.sorted(by: { $0.key < $1.key }) {
             let other = second[key] ?? -1
-            if key.hasSuffix("/load") {
+            // Loads, and every glpk phase (its count includes GLPK's own thread,
+            // whose asynchronous frees can overlap the next measured operation:
+            // 694 vs 695 on a solve), move by a few between processes;
+            // cassowary's other phases repeat exactly.
+            if key.hasSuffix("/load") || key.contains(" glpk ") {
                 XCTAssertLessThanOrEqual(abs(other - value), max(4, 0.01 * value), key)
             } else {
                 XCTAssertEqual(other, value, key)
