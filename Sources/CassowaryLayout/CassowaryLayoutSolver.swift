@@ -66,6 +66,18 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         #endif
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
+        try build(system, of: layout)
+    }
+
+    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
+        guard system.isWellFormed(for: layout) else {
+            throw .mismatchedSystem(variant: system.variant)
+        }
+        try build(system, of: layout)
+    }
+
+    /// Builds the tableau of a lowered system (well formed for `layout`).
+    func build(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
         self.layout = layout
         self.system = system
         solver = CassowarySolver()
@@ -78,7 +90,10 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         failed = []
         firstConflict = []
         heightEdited = false
-        variables = system.variables.map { solver.makeVariable(system.name(of: $0)) }
+        // Why only the container's variables are named: names serve dumps and
+        // the edits' labels; making "view.component" for each of 4 × views
+        // variables was a tenth of a large load.
+        variables = system.variables.map { solver.makeVariable($0.view == 0 ? system.name(of: $0) : "") }
 
         do {
             // The container: x = y = 0 required; the size as edits (added first:
@@ -182,11 +197,13 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Adds layout constraint `index`; a conflict is recorded, not thrown.
     func add(_ index: Int, _ row: LoweredConstraint) throws(SolverError) {
         do {
-            let handle = try solver.addConstraint(definition(row, label: label(index)))
+            // No label: a conflict is named through `origins`, and the name is
+            // made only when an error needs it (it cost a string per constraint).
+            let handle = try solver.addConstraint(definition(row, label: ""))
             handles[index] = handle
             origins[handle] = row.origin
         } catch {
-            guard case .unsatisfiable(_, let conflict) = error else { throw .internalError("\(error)") }
+            guard case .unsatisfiable(_, let conflict) = error else { throw .internalError("\(label(index)): \(error)") }
             failed.append(index)
             if firstConflict.isEmpty, let layout, let system {
                 let members = conflict.compactMap { origins[$0] } + [.constraint(index: index)]

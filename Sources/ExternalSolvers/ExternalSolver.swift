@@ -110,13 +110,27 @@ public final class ExternalSolver: LayoutSolver {
     public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
+        try send(system, of: layout)
+    }
+
+    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
+        guard system.isWellFormed(for: layout) else { throw .mismatchedSystem(variant: system.variant) }
+        try send(system, of: layout)
+    }
+
+    /// Loads a lowered system (well formed for `layout`) into the process.
+    func send(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
         try ensureStarted()
         self.layout = layout
         self.system = system
         load = LoadID.next()
         added = [:]
         // The container's width and height go as edits, not rows.
-        let rows = system.constraints.filter { $0.origin != .container(.width) && $0.origin != .container(.height) }
+        // The lowered row behind each row sent, so that answers map back in O(1).
+        let sent = system.constraints.indices.filter {
+            system.constraints[$0].origin != .container(.width) && system.constraints[$0].origin != .container(.height)
+        }
+        let rows = sent.map { system.constraints[$0] }
         let problem = JSONValue.object([
             ("variables", .array(system.variables.map { .string(system.name(of: $0)) })),
             ("rows", .array(rows.map(Self.rowJSON))),
@@ -125,7 +139,7 @@ public final class ExternalSolver: LayoutSolver {
         let answer = try call(.object([("op", .string("load")), ("problem", problem)]), operation: "load")
         // Indices into the rows sent; map back to lowered rows.
         let failed = (answer["unsatisfiable"] as? [NSNumber])?.map(\.intValue) ?? []
-        unsatisfiableRows = failed.compactMap { rows.indices.contains($0) ? system.constraints.firstIndex(of: rows[$0]) : nil }
+        unsatisfiableRows = failed.compactMap { sent.indices.contains($0) ? sent[$0] : nil }
     }
 
     func solution(_ answer: [String: Any]) throws(SolverError) -> Solution {

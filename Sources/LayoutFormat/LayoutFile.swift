@@ -13,9 +13,14 @@ extension LayoutParser {
         case .success(let bytes):
             return (parse(bytes: bytes, fileName: path), true)
         case .failure(let error):
-            let diagnostic = Diagnostic(.unreadableFile(reason: error.reason), at: SourceLocation(file: path, line: 1, column: 1))
-            return (ParseResult(layout: nil, diagnostics: [diagnostic], source: SourceText(bytes: [], fileName: path)), false)
+            return (unreadable(path, error), false)
         }
+    }
+
+    /// The result for a file that could not be read: one located diagnostic.
+    public static func unreadable(_ path: String, _ error: ReadError) -> ParseResult {
+        let diagnostic = Diagnostic(.unreadableFile(reason: error.reason), at: SourceLocation(file: path, line: 1, column: 1))
+        return ParseResult(layout: nil, diagnostics: [diagnostic], source: SourceText(bytes: [], fileName: path))
     }
 
     /// Why a file could not be read.

@@ -4,44 +4,49 @@
 /// first error, so a 10 MB line of junk costs one scan to its first bad token
 /// and no token array.
 struct Lexer {
-    private let bytes: [UInt8]
+    /// The file's bytes, valid for the parse (``FileParser/run()``). Why a
+    /// pointer: no retain per line and no bounds checks in the hot loops;
+    /// every read is guarded by `end` explicitly.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position: Int
     private let end: Int
+    private let names: NameTable
     /// End offset of the previous token, to recognise `375x812`.
     private var previousNumberEnd: Int = -1
 
-    init(bytes: [UInt8], range: Range<Int>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, names: NameTable) {
         self.bytes = bytes
         self.position = range.lowerBound
         self.end = range.upperBound
+        self.names = names
     }
 
-    private func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
+    @inline(__always) private func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
 
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    private static func isNameStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
-    private static func isNameContinue(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
-
-    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
+    @inline(__always) static func isNameContinue(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
 
     mutating func next() -> Token {
-        while let b = byte(at: position), b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C {
+        while position < end {
+            let b = bytes[position]
+            guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C else { break }
             position += 1
         }
         let start = position
-        guard let b = byte(at: position) else { return Token(kind: .end, offset: start, text: "") }
+        guard position < end else { return Token(kind: .end, offset: start, end: start) }
+        let b = bytes[position]
 
-        func single(_ kind: Token.Kind) -> Token {
+        @inline(__always) func single(_ kind: Token.Kind) -> Token {
             position += 1
-            return Token(kind: kind, offset: start, text: text(start..<position))
+            return Token(kind: kind, offset: start, end: position)
         }
-        func pair(_ second: UInt8, _ both: Token.Kind, else alone: Token.Kind?) -> Token {
+        func pair(_ second: UInt8, _ both: Token.Kind, else alone: Token.Kind) -> Token {
             if byte(at: position + 1) == second {
                 position += 2
-                return Token(kind: both, offset: start, text: text(start..<position))
+                return Token(kind: both, offset: start, end: position)
             }
-            if let alone { return single(alone) }
-            return invalid()
+            return single(alone)
         }
 
         switch b {
@@ -61,12 +66,15 @@ struct Lexer {
         case UInt8(ascii: "+"): return single(.plus)
         case UInt8(ascii: "-"): return single(.minus)
         case UInt8(ascii: "="): return pair(UInt8(ascii: "="), .equalEqual, else: .equal)
-        case UInt8(ascii: "<"): return pair(UInt8(ascii: "="), .lessEqual, else: nil)
-        case UInt8(ascii: ">"): return pair(UInt8(ascii: "="), .greaterEqual, else: nil)
+        case UInt8(ascii: "<"):
+            if byte(at: position + 1) == UInt8(ascii: "=") { return pair(UInt8(ascii: "="), .lessEqual, else: .invalid) }
+            return invalid()
+        case UInt8(ascii: ">"):
+            if byte(at: position + 1) == UInt8(ascii: "=") { return pair(UInt8(ascii: "="), .greaterEqual, else: .invalid) }
+            return invalid()
         case UInt8(ascii: "#"):
-            let rest = text((position + 1)..<end).trimmingCharacters(in: " \t\r")
             position = end
-            return Token(kind: .hash(rest), offset: start, text: "#")
+            return Token(kind: .hash, offset: start, end: end)
         default:
             if Lexer.isDigit(b) { return number() }
             if Lexer.isNameStart(b) { return name() }
@@ -77,24 +85,67 @@ struct Lexer {
     /// digits [. digits] | . digits, then an optional exponent.
     private mutating func number() -> Token {
         let start = position
-        while let b = byte(at: position), Lexer.isDigit(b) { position += 1 }
+        // Why accumulate while scanning: a decimal with at most 19 significant
+        // digits and a small power of ten converts exactly with one
+        // multiplication or division (both operands exact doubles, one
+        // correctly rounded operation), without making a String for strtod.
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var exact = true
+        @inline(__always) func digit(_ b: UInt8) {
+            if mantissa == 0 && b == 0x30 { return }  // leading zeros are not significant
+            if digits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(b &- 0x30)
+                digits += 1
+            } else {
+                exact = false
+            }
+        }
+        while position < end, Lexer.isDigit(bytes[position]) {
+            digit(bytes[position])
+            if !exact { exponent += 1 }
+            position += 1
+        }
         if byte(at: position) == UInt8(ascii: "."), let d = byte(at: position + 1), Lexer.isDigit(d) {
             position += 1
-            while let b = byte(at: position), Lexer.isDigit(b) { position += 1 }
+            while position < end, Lexer.isDigit(bytes[position]) {
+                let wasZero = mantissa == 0
+                digit(bytes[position])
+                if exact { exponent -= 1 } else if wasZero { exponent -= 1 }
+                position += 1
+            }
         }
         if let e = byte(at: position), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             var p = position + 1
-            if let s = byte(at: p), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { p += 1 }
+            var negative = false
+            if let s = byte(at: p), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
+                negative = s == UInt8(ascii: "-")
+                p += 1
+            }
             if let d = byte(at: p), Lexer.isDigit(d) {
                 position = p
-                while let b = byte(at: position), Lexer.isDigit(b) { position += 1 }
+                var value = 0
+                while position < end, Lexer.isDigit(bytes[position]) {
+                    if value < 100_000 { value = value * 10 + Int(bytes[position] &- 0x30) }
+                    position += 1
+                }
+                exponent += negative ? -value : value
             }
         }
-        let literal = text(start..<position)
         previousNumberEnd = position
-        // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
-        return Token(kind: .number(Double(literal) ?? .infinity), offset: start, text: literal)
+        let value: Double
+        if exact, mantissa <= 1 << 53, (-22...22).contains(exponent) {
+            value = exponent >= 0 ? Double(mantissa) * Lexer.powersOfTen[exponent] : Double(mantissa) / Lexer.powersOfTen[-exponent]
+        } else {
+            // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
+            value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .infinity
+        }
+        return Token(kind: .number, offset: start, end: position, number: value)
     }
+
+    /// 10^0 ... 10^22, each exactly representable as a Double.
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
 
     private mutating func name() -> Token {
         let start = position
@@ -102,34 +153,37 @@ struct Lexer {
         if bytes[position] == UInt8(ascii: "x"), previousNumberEnd == position,
            let next = byte(at: position + 1), Lexer.isDigit(next) || next == UInt8(ascii: ".") {
             position += 1
-            return Token(kind: .name, offset: start, text: "x")
+        } else {
+            while position < end, Lexer.isNameContinue(bytes[position]) { position += 1 }
         }
-        while let b = byte(at: position), Lexer.isNameContinue(b) { position += 1 }
-        return Token(kind: .name, offset: start, text: text(start..<position))
+        return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
     }
 
-    /// One bad character (a whole UTF-8 scalar), described for the message.
+    /// One bad character (a whole UTF-8 scalar).
     private mutating func invalid() -> Token {
         let start = position
         let lead = bytes[position]
         let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         position = min(end, position + length)
-        let scalarText = text(start..<position)
-        let description: String
+        return Token(kind: .invalid, offset: start, end: position)
+    }
+
+    /// How a message names an invalid character at `range` of `bytes`.
+    static func describeInvalid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let scalarText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let lead = bytes[range.lowerBound]
         if let scalar = scalarText.unicodeScalars.first, scalarText.unicodeScalars.count == 1 {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             if scalar.properties.generalCategory == .control || scalar.value == 0xFFFD || scalar.properties.isWhitespace {
-                description = code
+                return code
             } else if lead == UInt8(ascii: "<") || lead == UInt8(ascii: ">") {
-                description = "'\(scalarText)' (relations are '<=' and '>=')"
+                return "'\(scalarText)' (relations are '<=' and '>=')"
             } else {
-                description = "'\(scalarText)'" + (lead >= 0x80 ? " (\(code))" : "")
+                return "'\(scalarText)'" + (lead >= 0x80 ? " (\(code))" : "")
             }
-        } else {
-            description = "byte 0x" + String(lead, radix: 16, uppercase: true)
         }
-        return Token(kind: .invalid(description), offset: start, text: scalarText)
+        return "byte 0x" + String(lead, radix: 16, uppercase: true)
     }
 }
 

@@ -55,13 +55,60 @@ public enum LayoutParser {
     ///
     /// - Complexity: O(*n*) in the size of the file, plus validation.
     public static func parse(_ source: SourceText) -> ParseResult {
+        parseSyntax(source).validated()
+    }
+
+    /// The syntax stage alone: the layout as written, not yet validated.
+    /// ``parse(_:)`` is this followed by ``UnvalidatedParse/validated()``;
+    /// the two are separate so that `solve --profile` can time each.
+    ///
+    /// - Complexity: O(*n*) in the size of the file.
+    public static func parseSyntax(_ source: SourceText) -> UnvalidatedParse {
         if let bad = source.firstInvalidUTF8Offset() {
             let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
-            return ParseResult(layout: nil, diagnostics: [diagnostic], source: source)
+            return UnvalidatedParse(source: source, layout: nil, diagnostics: [diagnostic])
         }
         var parser = FileParser(source: source)
         parser.run()
-        return ParseResult(layout: parser.layout, diagnostics: parser.diagnostics, source: source)
+        return UnvalidatedParse(source: source, layout: parser.stopped ? nil : parser.layout, diagnostics: parser.diagnostics)
+    }
+}
+
+/// What the syntax stage produced: a layout as written (nil after a fatal
+/// syntax problem) and the diagnostics so far. Only ``validated()`` makes a
+/// ``ParseResult``, so an unvalidated layout cannot be mistaken for a valid one.
+public struct UnvalidatedParse: Sendable {
+    let source: SourceText
+    let layout: Layout?
+    let diagnostics: [Diagnostic]
+
+    /// Validates the layout (``Layout/validate()``) and merges its diagnostics
+    /// with the syntax stage's, in source order, under the error limit.
+    ///
+    /// - Complexity: O(*n* log *n*) in the size of the layout.
+    public func validated() -> ParseResult {
+        // Stopped at the error limit: the syntax stage's list, as it stands.
+        if diagnostics.contains(where: { if case .tooManyErrors = $0.kind { return true } else { return false } }) {
+            return ParseResult(layout: nil, diagnostics: diagnostics, source: source)
+        }
+        var diagnostics = diagnostics
+        var stopped = false
+        if let layout { diagnostics += layout.validate() }
+        // The error limit holds for semantic errors too (a million duplicate views).
+        let errors = diagnostics.indices.filter { diagnostics[$0].severity == .error }
+        if !stopped, errors.count > LayoutParser.errorLimit {
+            let cut = errors[LayoutParser.errorLimit - 1]
+            diagnostics = Array(diagnostics[...cut])
+            diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: diagnostics.last?.location))
+            stopped = true
+        }
+        // Source order, like a compiler; stable for equal locations.
+        diagnostics = diagnostics.enumerated().sorted { a, b in
+            let l = a.element.location, r = b.element.location
+            if let l, let r, l != r { return l < r }
+            return a.offset < b.offset
+        }.map(\.element)
+        return ParseResult(layout: diagnostics.containsErrors || stopped ? nil : layout, diagnostics: diagnostics, source: source)
     }
 }
 
@@ -83,20 +130,24 @@ struct FileParser {
     var expectations: [Expectation] = []
 
     var layout: Layout?
+    /// The file's names, each a `String` once.
+    let names = NameTable()
 
     init(source: SourceText) { self.source = source }
 
     mutating func run() {
-        // Pass 1: metrics, so that they may be used before their declaration.
-        for line in 1...source.lineCount where !stopped {
-            var cursor = LineCursor(source: source, line: line)
-            if cursor.peek().isName("metric"), cursor.peek(1).kind == .name { parseLine(&cursor, pass: 1) }
-        }
-        // Pass 2: everything else.
-        for line in 1...source.lineCount where !stopped {
-            var cursor = LineCursor(source: source, line: line)
-            if cursor.peek().isName("metric"), cursor.peek(1).kind == .name { continue }
-            parseLine(&cursor, pass: 2)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            // Pass 1: metrics, so that they may be used before their declaration.
+            for line in 1...source.lineCount where !stopped {
+                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                if names.isName(cursor.peek(), "metric"), cursor.peek(1).kind == .name { parseLine(&cursor, pass: 1) }
+            }
+            // Pass 2: everything else.
+            for line in 1...source.lineCount where !stopped {
+                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                if names.isName(cursor.peek(), "metric"), cursor.peek(1).kind == .name { continue }
+                parseLine(&cursor, pass: 2)
+            }
         }
         finish()
     }
@@ -119,10 +170,10 @@ struct FileParser {
                 return  // blank line or comment
             case .name where c.peek(1).kind == .dot:
                 try parseConstraint(&c, traits: [], start: c.location(of: first))
-            case .name where (first.text == "H" || first.text == "V") && c.peek(1).kind == .colon:
+            case .name where (names[first] == "H" || names[first] == "V") && c.peek(1).kind == .colon:
                 try parseVisualFormat(&c, traits: [])
             case .name:
-                switch first.text {
+                switch names[first] {
                 case "metric": try parseMetric(&c)
                 case "container": try parseContainer(&c)
                 case "views": try parseViews(&c)
@@ -131,13 +182,13 @@ struct FileParser {
                 case "when": try parseWhen(&c)
                 case "expect": try parseExpect(&c)
                 default:
-                    throw LineError(.unknownKeyword(first.text, suggestion: suggest(first.text, among: LayoutParser.keywords)),
+                    throw LineError(.unknownKeyword(names[first], suggestion: suggest(names[first], among: LayoutParser.keywords)),
                                     at: c.location(of: first))
                 }
-            case .invalid(let description):
-                throw LineError(.unexpectedCharacter(description), at: c.location(of: first))
+            case .invalid:
+                throw LineError(.unexpectedCharacter(c.quoted(first)), at: c.location(of: first))
             default:
-                throw LineError(.unexpectedToken(expected: "a keyword or 'view.attribute'", found: first.quoted),
+                throw LineError(.unexpectedToken(expected: "a keyword or 'view.attribute'", found: c.quoted(first)),
                                 at: c.location(of: first))
             }
         } catch {
@@ -154,8 +205,8 @@ struct FileParser {
         let value = try parseNumber(&c, what: "the metric's value", allowMetrics: false)
         try c.expectEndOfLine(comment: true)
         _ = keyword
-        metrics.append(Metric(name: name.text, value: value.value, location: c.location(of: name)))
-        if metricValues[name.text] == nil { metricValues[name.text] = value.value }
+        metrics.append(Metric(name: names[name], value: value.value, location: c.location(of: name)))
+        if metricValues[names[name]] == nil { metricValues[names[name]] = value.value }
     }
 
     mutating func parseContainer(_ c: inout LineCursor) throws(LineError) {
@@ -176,7 +227,7 @@ struct FileParser {
         let size = try parseSize(&c)
         let traits = try parseTraits(&c)
         try c.expectEndOfLine(comment: true)
-        variants.append(Variant(name: name.text, size: size, traits: traits, location: c.location(of: name)))
+        variants.append(Variant(name: names[name], size: size, traits: traits, location: c.location(of: name)))
     }
 
     mutating func parseViews(_ c: inout LineCursor) throws(LineError) {
@@ -184,7 +235,7 @@ struct FileParser {
         var declared: [ViewDeclaration] = []
         while c.peek().kind == .name {
             let name = c.take()
-            declared.append(ViewDeclaration(name: name.text, location: c.location(of: name)))
+            declared.append(ViewDeclaration(name: names[name], location: c.location(of: name)))
         }
         if declared.isEmpty { throw c.unexpected("a view name") }
         try c.expectEndOfLine(comment: true)
@@ -199,16 +250,16 @@ struct FileParser {
             values.append(try parseNumber(&c, what: what).value)
         }
         try c.expectEndOfLine(comment: true)
-        margins.append((view.text, EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]),
+        margins.append((names[view], EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]),
                         c.location(of: view)))
     }
 
     /// `W x H` or `W x auto`; `375x812` lexes as three tokens.
     mutating func parseSize(_ c: inout LineCursor) throws(LineError) -> ContainerSize {
         let width = try parseNumber(&c, what: "a width")
-        guard c.peek().isName("x") else { throw c.unexpected("'x' between width and height") }
+        guard names.isName(c.peek(), "x") else { throw c.unexpected("'x' between width and height") }
         _ = c.take()
-        if c.peek().isName("auto") {
+        if names.isName(c.peek(), "auto") {
             _ = c.take()
             return ContainerSize(width: width.value, height: nil)
         }
@@ -218,10 +269,10 @@ struct FileParser {
 
     /// `[traits T1 T2 ...]`.
     mutating func parseTraits(_ c: inout LineCursor) throws(LineError) -> [String] {
-        guard c.peek().isName("traits") else { return [] }
+        guard names.isName(c.peek(), "traits") else { return [] }
         _ = c.take()
         var traits: [String] = []
-        while c.peek().kind == .name { traits.append(c.take().text) }
+        while c.peek().kind == .name { traits.append(names[c.take()]) }
         if traits.isEmpty { throw c.unexpected("a trait name") }
         return traits
     }
@@ -231,13 +282,13 @@ struct FileParser {
     /// `when T1, T2: CONSTRAINT`.
     mutating func parseWhen(_ c: inout LineCursor) throws(LineError) {
         let keyword = c.take()
-        var traits: [String] = [try c.expectName("a trait name").text]
+        var traits: [String] = [names[try c.expectName("a trait name")]]
         while c.peek().kind == .comma {
             _ = c.take()
-            traits.append(try c.expectName("a trait name").text)
+            traits.append(names[try c.expectName("a trait name")])
         }
         try c.expect(.colon, "',' or ':' after the traits")
-        if c.peek().kind == .name, c.peek().text == "H" || c.peek().text == "V", c.peek(1).kind == .colon {
+        if c.peek().kind == .name, names[c.peek()] == "H" || names[c.peek()] == "V", c.peek(1).kind == .colon {
             try parseVisualFormat(&c, traits: traits)
             return
         }
@@ -299,8 +350,8 @@ struct FileParser {
         if c.peek().kind == .at {
             _ = c.take()
             let token = c.peek()
-            if token.kind == .name, metricValues[token.text] == nil,
-               let named = Priority.named.first(where: { $0.name == token.text }) {
+            if token.kind == .name, metricValues[names[token]] == nil,
+               let named = Priority.named.first(where: { $0.name == names[token] }) {
                 _ = c.take()
                 priority = named.priority
                 locations.priority = c.location(of: token)
@@ -312,8 +363,8 @@ struct FileParser {
         }
 
         var identifier: String?
-        if case .hash(let text) = c.peek().kind {
-            _ = c.take()
+        if c.peek().kind == .hash {
+            let text = c.comment(of: c.take())
             identifier = text.isEmpty ? nil : text
         }
         try c.expectEndOfLine(comment: false)
@@ -330,12 +381,12 @@ struct FileParser {
         let attributeToken = c.peek()
         guard attributeToken.kind == .name else { throw c.unexpected("an attribute") }
         _ = c.take()
-        guard let attribute = Attribute(rawValue: attributeToken.text) else {
-            let names = Attribute.allCases.map(\.rawValue)
-            throw LineError(.unknownAttribute(attributeToken.text, suggestion: suggest(attributeToken.text, among: names)),
+        guard let attribute = names.attribute(attributeToken.nameID) else {
+            let known = Attribute.allCases.map(\.rawValue)
+            throw LineError(.unknownAttribute(names[attributeToken], suggestion: suggest(names[attributeToken], among: known)),
                             at: c.location(of: attributeToken))
         }
-        return ItemAttribute(item.text, attribute, location: c.location(of: item))
+        return ItemAttribute(names[item], attribute, location: c.location(of: item))
     }
 
     // MARK: Expectations
@@ -358,23 +409,23 @@ struct FileParser {
                 for what in ["x", "y", "width", "height"] { values.append(try parseNumber(&c, what: "the expected \(what)").value) }
                 try c.expectEndOfLine(comment: true)
                 let frame = Frame(x: values[0], y: values[1], width: values[2], height: values[3])
-                expectations.append(Expectation(variant: variant, .frame(view: word.text, frame), location: location))
+                expectations.append(Expectation(variant: variant, .frame(view: names[word], frame), location: location))
                 return
             }
-            if word.text == "unsatisfiable" {
+            if names[word] == "unsatisfiable" {
                 try c.expectEndOfLine(comment: true)
                 expectations.append(Expectation(variant: variant, .unsatisfiable, location: location))
                 return
             }
-            if word.text == "ambiguous" {
-                var names: [String] = []
-                while c.peek().kind == .name { names.append(c.take().text) }
+            if names[word] == "ambiguous" {
+                var views: [String] = []
+                while c.peek().kind == .name { views.append(names[c.take()]) }
                 try c.expectEndOfLine(comment: true)
-                expectations.append(Expectation(variant: variant, .ambiguous(views: names), location: location))
+                expectations.append(Expectation(variant: variant, .ambiguous(views: views), location: location))
                 return
             }
             if round == 1 { throw c.unexpected("'=' after the view name") }
-            variant = word.text == Layout.defaultVariantName ? nil : word.text
+            variant = names[word] == Layout.defaultVariantName ? nil : names[word]
         }
     }
 
@@ -395,14 +446,15 @@ struct FileParser {
         }
         let token = c.peek()
         switch token.kind {
-        case .number(let value):
+        case .number:
             _ = c.take()
-            guard value.isFinite else { throw LineError(.numberOutOfRange(token.text), at: c.location(of: token)) }
+            let value = token.number
+            guard value.isFinite else { throw LineError(.numberOutOfRange(c.text(of: token)), at: c.location(of: token)) }
             return (sign * value, c.location(of: start))
         case .name where allowMetrics && c.peek(1).kind != .dot:
             _ = c.take()
-            guard let value = metricValues[token.text] else {
-                throw LineError(.unknownMetric(token.text), at: c.location(of: token))
+            guard let value = metricValues[names[token]] else {
+                throw LineError(.unknownMetric(names[token]), at: c.location(of: token))
             }
             return (sign * value, c.location(of: start))
         default:
@@ -422,6 +474,11 @@ struct FileParser {
                             metrics: metrics, constraints: constraints, variants: variants,
                             expectations: expectations, containerLocation: container.location)
         var seenMargins: [String: SourceLocation] = [:]
+        // Why an index: a file may give margins for every view (linear, not views × margins).
+        var viewIndex: [String: Int] = [:]
+        if !margins.isEmpty {
+            for (i, view) in layout.views.enumerated() where viewIndex[view.name] == nil { viewIndex[view.name] = i }
+        }
         for entry in margins {
             if let previous = seenMargins[entry.view] {
                 diagnostics.append(Diagnostic(.duplicateMargins(entry.view), at: entry.location,
@@ -432,29 +489,15 @@ struct FileParser {
             if entry.view == Layout.containerName {
                 layout.containerMargins = entry.insets
                 layout.containerMarginsLocation = entry.location
-            } else if let i = layout.views.firstIndex(where: { $0.name == entry.view }) {
+            } else if let i = viewIndex[entry.view] {
                 layout.views[i].margins = entry.insets
                 layout.views[i].marginsLocation = entry.location
             } else {
                 diagnostics.append(Diagnostic(.undeclaredView(entry.view), at: entry.location))
             }
         }
-        diagnostics += layout.validate()
-        // The error limit holds for semantic errors too (a million duplicate views).
-        let errors = diagnostics.indices.filter { diagnostics[$0].severity == .error }
-        if errors.count > LayoutParser.errorLimit {
-            let cut = errors[LayoutParser.errorLimit - 1]
-            diagnostics = Array(diagnostics[...cut])
-            diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: diagnostics.last?.location))
-            stopped = true
-        }
-        // Source order, like a compiler; stable for equal locations.
-        diagnostics = diagnostics.enumerated().sorted { a, b in
-            let l = a.element.location, r = b.element.location
-            if let l, let r, l != r { return l < r }
-            return a.offset < b.offset
-        }.map(\.element)
-        self.layout = diagnostics.containsErrors ? nil : layout
+        // Validation is the next stage (``UnvalidatedParse/validated()``).
+        self.layout = layout
     }
 }
 
@@ -468,42 +511,90 @@ struct LineError: Error {
     }
 }
 
-/// Tokens of one line with lookahead.
+/// Tokens of one line with lookahead of two (all the grammar needs).
 struct LineCursor {
     let source: SourceText
     private var lexer: Lexer
-    private var buffer: [Token] = []
+    /// Lookahead: `count` tokens buffered in `first`, `second`.
+    private var first = Token(kind: .end, offset: 0, end: 0)
+    private var second = Token(kind: .end, offset: 0, end: 0)
+    private var count = 0
+    /// The line, for locations without a search of the line table.
+    private let line: Int
+    private let lineStart: Int
 
-    init(source: SourceText, line: Int) {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let names: NameTable
+
+    /// A cursor over line `line`; `bytes` are `source.bytes`, valid while the cursor is used.
+    init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, line: Int, names: NameTable) {
         self.source = source
-        self.lexer = Lexer(bytes: source.bytes, range: source.lineRange(line))
+        self.bytes = bytes
+        self.names = names
+        let range = source.lineRange(line)
+        self.lexer = Lexer(bytes: bytes, range: range, names: names)
+        self.line = line
+        self.lineStart = source.lineStarts[line - 1]
     }
 
-    mutating func peek(_ k: Int = 0) -> Token {
-        while buffer.count <= k {
-            if let last = buffer.last, last.kind == .end || isHash(last) { buffer.append(last); continue }
-            buffer.append(lexer.next())
+    /// The next token (`k` = 0) or the one after (`k` = 1); after the end of
+    /// the line or a comment, that token again.
+    @inline(__always) mutating func peek(_ k: Int = 0) -> Token {
+        if count == 0 {
+            first = lexer.next()
+            count = 1
         }
-        return buffer[k]
+        if k == 0 { return first }
+        if count == 1 {
+            second = first.kind == .end || first.kind == .hash ? first : lexer.next()
+            count = 2
+        }
+        return second
     }
 
-    private func isHash(_ t: Token) -> Bool { if case .hash = t.kind { return true } else { return false } }
-
-    mutating func take() -> Token {
+    @inline(__always) mutating func take() -> Token {
         let token = peek()
-        buffer.removeFirst()
+        first = second
+        count -= 1
         return token
     }
 
-    func location(of token: Token) -> SourceLocation { source.location(ofOffset: token.offset) }
+    func location(of token: Token) -> SourceLocation {
+        SourceLocation(file: source.fileName, line: line, column: token.offset - lineStart + 1)
+    }
+
+    /// The token's text as written (names, numbers, punctuation).
+    func text(of token: Token) -> String {
+        token.kind == .name ? names[token] : String(decoding: UnsafeBufferPointer(rebasing: bytes[token.offset..<token.end]), as: UTF8.self)
+    }
+
+    /// A comment's text, after `#`, trimmed.
+    func comment(of token: Token) -> String {
+        guard token.kind == .hash, token.offset + 1 <= token.end else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(token.offset + 1)..<token.end]), as: UTF8.self)
+            .trimmingCharacters(in: " \t\r")
+    }
+
+    /// How a message names the token: `'foo'`, `end of line`.
+    func quoted(_ token: Token) -> String {
+        switch token.kind {
+        case .end: return "end of line"
+        case .hash: return "'#'"
+        case .invalid: return Lexer.describeInvalid(bytes, token.offset..<token.end)
+        default:
+            let text = text(of: token)
+            let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
+            return "'\(shown)'"
+        }
+    }
 
     /// The error for an unexpected token (an invalid character reads as such).
     mutating func unexpected(_ expected: String) -> LineError {
         let token = peek()
-        if case .invalid(let description) = token.kind {
-            return LineError(.unexpectedCharacter(description), at: location(of: token))
+        if token.kind == .invalid {
+            return LineError(.unexpectedCharacter(quoted(token)), at: location(of: token))
         }
-        return LineError(.unexpectedToken(expected: expected, found: token.quoted), at: location(of: token))
+        return LineError(.unexpectedToken(expected: expected, found: quoted(token)), at: location(of: token))
     }
 
     mutating func expectName(_ what: String) throws(LineError) -> Token {
@@ -520,7 +611,7 @@ struct LineCursor {
     mutating func expectEndOfLine(comment: Bool) throws(LineError) {
         let token = peek()
         if token.kind == .end { return }
-        if comment, isHash(token) { return }
+        if comment, token.kind == .hash { return }
         throw unexpected("end of line")
     }
 }

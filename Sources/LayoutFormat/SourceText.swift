@@ -17,7 +17,10 @@ public struct SourceText: Sendable {
             self.bytes = bytes
         }
         var starts = [0]
-        for (i, b) in self.bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        starts.reserveCapacity(self.bytes.count / 32 + 1)
+        self.bytes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+        }
         self.lineStarts = starts
     }
 
@@ -50,9 +53,20 @@ public struct SourceText: Sendable {
     ///
     /// - Complexity: O(*n*).
     func firstInvalidUTF8Offset() -> Int? {
+        bytes.withUnsafeBufferPointer { Self.firstInvalidUTF8Offset($0) }
+    }
+
+    private static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         while i < n {
+            // Why eight at a time: layout files are almost all ASCII; one
+            // load and one mask test skip a word of them.
+            if i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int

@@ -1,37 +1,47 @@
-/// A token of one `.layout` line.
-struct Token: Equatable {
-    enum Kind: Equatable {
+import LayoutModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A token of one `.layout` line: its kind and where it is. No text: names
+/// carry their interned string, every other token's text is read from the
+/// source only when a message needs it (``LineCursor/text(of:)``).
+///
+/// Why no `String` per token: making one for every token was most of the
+/// parser's time (about 8 MB/s); a grid's tokens are mostly punctuation,
+/// numbers and a few thousand distinct names repeated.
+struct Token {
+    enum Kind: UInt8, Equatable {
         case name
-        case number(Double)
+        /// Its value is ``Token/number`` (±infinity when out of range).
+        case number
         case dot, comma, colon, at
         /// Visual format punctuation: `|`, `[`, `]`, `(`, `)`.
         case pipe, leftBracket, rightBracket, leftParen, rightParen
         case equal, equalEqual, lessEqual, greaterEqual
         case star, slash, plus, minus
-        /// `#` and the rest of the line (trimmed).
-        case hash(String)
-        /// A character that starts no token (already described for the message).
-        case invalid(String)
+        /// `#` and the rest of the line (``LineCursor/comment(of:)``).
+        case hash
+        /// A character that starts no token (``LineCursor/describeInvalid(_:)``).
+        case invalid
         case end
     }
 
     var kind: Kind
     /// Byte offset of the first byte within the file.
     var offset: Int
-    /// The token's text (names, numbers, punctuation).
-    var text: String
-
-    /// How a message names the token: `'foo'`, `end of line`.
-    var quoted: String {
-        switch kind {
-        case .end: return "end of line"
-        case .hash: return "'#'"
-        case .invalid(let description): return description
-        default:
-            let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
-            return "'\(shown)'"
-        }
-    }
+    /// Byte offset just past the last byte.
+    var end: Int
+    /// The value of a `.number`.
+    var number: Double = 0
+    /// A name's entry in the file's ``NameTable`` (-1 for other kinds); its
+    /// text is `names[token]`. Why an id, not a `String`: a token without a
+    /// reference is copied without retain and release.
+    var nameID: Int32 = -1
 
     var isRelation: Bool {
         switch kind {
@@ -39,6 +49,96 @@ struct Token: Equatable {
         default: return false
         }
     }
+}
 
-    func isName(_ word: String) -> Bool { kind == .name && text == word }
+/// The distinct names of one file, each made into a `String` once.
+///
+/// Open addressing over FNV-1a hashes of the bytes, so that a name seen
+/// before costs a hash and a byte comparison, no allocation. Each entry also
+/// caches what the parser asks of a name (is it an attribute?), once per name.
+final class NameTable {
+    /// Parallel arrays (not an array of entries), so that the probe loop reads
+    /// a hash and a position without copying, retaining or releasing a string.
+    /// Why one stored property: each access to a class's stored property is a
+    /// dynamic exclusivity check; one `inout` access per call instead of six
+    /// per probe was a quarter of the lexer's time.
+    private struct Storage {
+        var hashes: [UInt64] = []
+        var starts: [Int] = []
+        var lengths: [Int] = []
+        var strings: [String] = []
+        var attributes: [Attribute??] = []
+        /// Entry index + 1 per slot (0 = empty); the count is a power of two.
+        var slots = [Int32](repeating: 0, count: 1024)
+    }
+
+    private var storage = Storage()
+
+    /// The id of the name `bytes[range]`, interning it on first sight.
+    ///
+    /// - Complexity: O(length) expected.
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
+        Self.intern(&storage, bytes, range)
+    }
+
+    private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in range {
+            hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+        }
+        let mask = t.slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while t.slots[slot] != 0 {
+            let id = Int(t.slots[slot] - 1)
+            if t.hashes[id] == hash, t.lengths[id] == range.count, equal(bytes, t.starts[id], range) { return Int32(id) }
+            slot = (slot + 1) & mask
+        }
+        t.hashes.append(hash)
+        t.starts.append(range.lowerBound)
+        t.lengths.append(range.count)
+        t.strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        t.attributes.append(nil)
+        let id = Int32(t.strings.count - 1)
+        t.slots[slot] = id + 1
+        // Why grow at half full: linear probing stays short below that load.
+        if t.strings.count * 2 > t.slots.count { rehash(&t) }
+        return id
+    }
+
+    /// A name token's text ("" for other tokens).
+    subscript(token: Token) -> String {
+        let i = Int(token.nameID)
+        return storage.strings.indices.contains(i) ? storage.strings[i] : ""
+    }
+
+    /// Whether the token is the name `word`.
+    func isName(_ token: Token, _ word: String) -> Bool { token.kind == .name && self[token] == word }
+
+    /// The attribute a name spells, looked up once per distinct name.
+    func attribute(_ id: Int32) -> Attribute? {
+        Self.attribute(&storage, Int(id))
+    }
+
+    private static func attribute(_ t: inout Storage, _ i: Int) -> Attribute? {
+        guard t.strings.indices.contains(i) else { return nil }
+        if let cached = t.attributes[i] { return cached }
+        let attribute = Attribute(rawValue: t.strings[i])
+        t.attributes[i] = .some(attribute)
+        return attribute
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return range.isEmpty }
+        return memcmp(base + start, base + range.lowerBound, range.count) == 0
+    }
+
+    private static func rehash(_ t: inout Storage) {
+        t.slots = [Int32](repeating: 0, count: t.slots.count * 2)
+        let mask = t.slots.count - 1
+        for (id, hash) in t.hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while t.slots[slot] != 0 { slot = (slot + 1) & mask }
+            t.slots[slot] = Int32(id + 1)
+        }
+    }
 }

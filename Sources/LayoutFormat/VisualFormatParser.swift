@@ -4,7 +4,7 @@ extension FileParser {
     /// `H:` or `V:` then `[|] [connection] [view] (connection [view])* [connection |] [options NAME...] [# identifier]`.
     mutating func parseVisualFormat(_ c: inout LineCursor, traits: [String]) throws(LineError) {
         let orientation = c.take()
-        let axis = orientation.text == "H" ? VisualFormat.Axis.horizontal : .vertical
+        let axis = names[orientation] == "H" ? VisualFormat.Axis.horizontal : .vertical
         _ = c.take()  // ':'
         let start = c.location(of: orientation)
 
@@ -20,7 +20,7 @@ extension FileParser {
         while c.peek().kind == .leftBracket {
             _ = c.take()
             let name = try c.expectName("a view name")
-            guard name.text != Layout.containerName else {
+            guard names[name] != Layout.containerName else {
                 throw LineError(.unexpectedToken(expected: "a view (the container is '|')", found: "'super'"), at: c.location(of: name))
             }
             var predicates: [VisualFormat.Predicate] = []
@@ -28,7 +28,7 @@ extension FileParser {
                 predicates = try parsePredicateList(&c, allowViews: true)
             }
             try c.expect(.rightBracket, "']' after the view")
-            views.append((name.text, c.location(of: name), predicates, connection))
+            views.append((names[name], c.location(of: name), predicates, connection))
             connection = try parseConnection(&c)
         }
         var trailingSuper: SourceLocation?
@@ -40,13 +40,13 @@ extension FileParser {
         }
 
         var alignments: [(Attribute, SourceLocation)] = []
-        if c.peek().isName("options") {
+        if names.isName(c.peek(), "options") {
             _ = c.take()
             while c.peek().kind == .name {
                 let option = c.take()
-                guard let attribute = axis.alignments[option.text] else {
-                    throw LineError(.unexpectedToken(expected: "an alignment option of \(orientation.text): lines ("
-                                                     + VisualFormat.optionNames(axis) + ")", found: option.quoted),
+                guard let attribute = axis.alignments[names[option]] else {
+                    throw LineError(.unexpectedToken(expected: "an alignment option of \(names[orientation]): lines ("
+                                                     + VisualFormat.optionNames(axis) + ")", found: c.quoted(option)),
                                     at: c.location(of: option))
                 }
                 alignments.append((attribute, c.location(of: option)))
@@ -54,8 +54,8 @@ extension FileParser {
             if alignments.isEmpty { throw c.unexpected("an alignment option") }
         }
         var identifier: String?
-        if case .hash(let text) = c.peek().kind {
-            _ = c.take()
+        if c.peek().kind == .hash {
+            let text = c.comment(of: c.take())
             identifier = text.isEmpty ? nil : text
         }
         try c.expectEndOfLine(comment: false)
@@ -172,9 +172,9 @@ extension FileParser {
             }
             let object: VisualFormat.Predicate.Object
             let token = c.peek()
-            if allowViews, token.kind == .name, !isMetric(token.text) {
+            if allowViews, token.kind == .name, !isMetric(names[token]) {
                 _ = c.take()
-                object = .view(token.text, c.location(of: token))
+                object = .view(names[token], c.location(of: token))
             } else {
                 object = .constant(try parseNumber(&c, what: allowViews ? "a size, metric or view" : "a spacing or metric").value)
             }
@@ -183,7 +183,7 @@ extension FileParser {
             if c.peek().kind == .at {
                 _ = c.take()
                 let p = c.peek()
-                if p.kind == .name, !isMetric(p.text), let named = Priority.named.first(where: { $0.name == p.text }) {
+                if p.kind == .name, !isMetric(names[p]), let named = Priority.named.first(where: { $0.name == names[p] }) {
                     _ = c.take()
                     priority = named.priority
                     priorityLocation = c.location(of: p)

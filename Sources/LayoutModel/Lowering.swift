@@ -34,6 +34,13 @@ public struct LinearExpression: Hashable, Sendable {
         for term in terms { add(term.coefficient, term.variable) }
     }
 
+    /// Terms already sorted by variable, combined and without zeros (the
+    /// lowering's fast path builds them so).
+    init(normalizedTerms: [Term], constant: Double) {
+        self.terms = normalizedTerms
+        self.constant = constant
+    }
+
     /// Adds `coefficient × variable`, combining like terms.
     ///
     /// Why combine: `a.width = a.height * 2` must lower to one row with two
@@ -109,6 +116,22 @@ public struct LoweredSystem: Hashable, Sendable {
     /// All variables in canonical order.
     public var variables: [FrameVariable] {
         viewNames.indices.flatMap { view in FrameComponent.allCases.map { FrameVariable(view: view, component: $0) } }
+    }
+
+    /// Whether this system can have been lowered from `layout`: one view per
+    /// declared view plus `super`, every term's variable in range, every row's
+    /// origin a constraint of `layout`. Solvers check it before they index by
+    /// variable, so a mismatched pair is refused, not trapped on.
+    ///
+    /// - Complexity: O(size of the system).
+    public func isWellFormed(for layout: Layout) -> Bool {
+        guard viewNames.count == layout.views.count + 1 else { return false }
+        let count = variableCount
+        for row in constraints {
+            if case .constraint(let index) = row.origin, !layout.constraints.indices.contains(index) { return false }
+            for term in row.expression.terms where term.variable.index < 0 || term.variable.index >= count { return false }
+        }
+        return true
     }
 
     /// `view.component`, e.g. `button.width`.
@@ -200,17 +223,110 @@ extension Layout {
         containerRow(.width, variant.size.width)
         if let height = variant.size.height { containerRow(.height, height) }
 
-        for (i, constraint) in constraints.enumerated() where constraint.isActive(under: variant.traits) {
+        rows.reserveCapacity(rows.count + constraints.count)
+        for (i, constraint) in constraints.enumerated() where constraint.traits.isEmpty || constraint.isActive(under: variant.traits) {
             // Validation guarantees every name is declared.
             guard let firstView = index[constraint.first.item] else { continue }
-            var e = expression(for: constraint.first.attribute, ofView: firstView, margins: marginsByView[firstView])
+            // Why not `expression(for:)` and `add`: that made three arrays per
+            // constraint and searched them; the terms of two attributes (at most
+            // four) are gathered on the stack, then sorted and combined once.
+            // The arithmetic is the same, in the same order: the first
+            // attribute's coefficient, plus `-multiplier ×` the second's.
+            var terms = SmallTerms()
+            var constant = Self.attributeTerms(constraint.first.attribute, view: firstView, margins: marginsByView[firstView],
+                                               scale: 1, into: &terms)
             if let second = constraint.second, let secondView = index[second.item] {
-                e.add(-constraint.multiplier, expression(for: second.attribute, ofView: secondView, margins: marginsByView[secondView]))
+                let m = -constraint.multiplier
+                let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
+                                                         scale: m, into: &terms)
+                constant += m * secondConstant
             }
-            e.constant -= constraint.constant
+            constant -= constraint.constant
+            let e = LinearExpression(normalizedTerms: terms.normalized(), constant: constant)
             rows.append(LoweredConstraint(expression: e, relation: constraint.relation, priority: constraint.priority,
                                           origin: .constraint(index: i)))
         }
         return LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: rows)
+    }
+}
+
+/// Up to four terms gathered on the stack while lowering one constraint.
+struct SmallTerms {
+    private var items: (LinearExpression.Term, LinearExpression.Term, LinearExpression.Term, LinearExpression.Term)
+    private(set) var count = 0
+    private static let zero = LinearExpression.Term(variable: FrameVariable(view: 0, component: .x), coefficient: 0)
+
+    init() { items = (Self.zero, Self.zero, Self.zero, Self.zero) }
+
+    mutating func append(_ term: LinearExpression.Term) {
+        switch count {
+        case 0: items.0 = term
+        case 1: items.1 = term
+        case 2: items.2 = term
+        case 3: items.3 = term
+        default: return  // two attributes have at most four terms
+        }
+        count += 1
+    }
+
+    func term(_ i: Int) -> LinearExpression.Term {
+        switch i {
+        case 0: return items.0
+        case 1: return items.1
+        case 2: return items.2
+        default: return items.3
+        }
+    }
+
+    /// Sorted by variable, like variables combined in order of appearance,
+    /// zero coefficients dropped: what ``LinearExpression/add(_:_:)-(Double,FrameVariable)``
+    /// produces when given the same terms in the same order.
+    func normalized() -> [LinearExpression.Term] {
+        var out: [LinearExpression.Term] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            let t = term(i)
+            // A zero coefficient is never inserted (`add` skips it).
+            guard t.coefficient != 0 else { continue }
+            if let j = out.firstIndex(where: { $0.variable >= t.variable }) {
+                if out[j].variable == t.variable {
+                    out[j].coefficient += t.coefficient
+                    if out[j].coefficient == 0 { out.remove(at: j) }
+                } else {
+                    out.insert(t, at: j)
+                }
+            } else {
+                out.append(t)
+            }
+        }
+        return out
+    }
+}
+
+extension Layout {
+    /// The terms of an attribute of view `view`, each multiplied by `scale`,
+    /// appended to `terms`; returns the attribute's constant (unscaled), as
+    /// ``expression(for:ofView:margins:)`` defines them.
+    static func attributeTerms(_ attribute: Attribute, view: Int, margins m: EdgeInsets, scale: Double,
+                               into terms: inout SmallTerms) -> Double {
+        func add(_ c: Double, _ component: FrameComponent) {
+            terms.append(LinearExpression.Term(variable: FrameVariable(view: view, component: component), coefficient: scale * c))
+        }
+        switch attribute {
+        case .left, .leading: add(1, .x); return 0
+        case .right, .trailing: add(1, .x); add(1, .width); return 0
+        case .top: add(1, .y); return 0
+        case .bottom: add(1, .y); add(1, .height); return 0
+        case .width: add(1, .width); return 0
+        case .height: add(1, .height); return 0
+        case .centerX: add(1, .x); add(0.5, .width); return 0
+        case .centerY: add(1, .y); add(0.5, .height); return 0
+        case .leftMargin, .leadingMargin: add(1, .x); return m.left
+        case .rightMargin, .trailingMargin: add(1, .x); add(1, .width); return -m.right
+        case .topMargin: add(1, .y); return m.top
+        case .bottomMargin: add(1, .y); add(1, .height); return -m.bottom
+        case .centerXWithinMargins: add(1, .x); add(0.5, .width); return (m.left - m.right) / 2
+        case .centerYWithinMargins: add(1, .y); add(0.5, .height); return (m.top - m.bottom) / 2
+        }
     }
 }

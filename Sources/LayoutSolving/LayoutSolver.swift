@@ -93,6 +93,9 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     /// basis, an answer that contradicts itself): it declines to answer
     /// rather than answer wrongly. Not a crash; the run goes on.
     case numericalTrouble(String)
+    /// ``LayoutSolver/prepare(_:of:)`` was given a system that was not lowered
+    /// from the layout (a caller's mistake, refused before any indexing).
+    case mismatchedSystem(variant: String)
 
     public var description: String {
         switch self {
@@ -104,6 +107,7 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .external(let what): return what
         case .internalError(let message): return "internal solver error: \(message)"
         case .numericalTrouble(let what): return "numerical trouble: \(what)"
+        case .mismatchedSystem(let variant): return "the lowered system of variant '\(variant)' was not lowered from this layout"
         case .staleHandle(let handle): return "\(handle) is not in this solver's current load (stale or already removed)"
         }
     }
@@ -128,6 +132,18 @@ public protocol LayoutSolver: AnyObject {
     /// container line). Incremental solvers may already optimise here.
     /// - Throws: ``SolverError``.
     func prepare(_ layout: Layout, variant: String?) throws(SolverError)
+
+    /// ``prepare(_:variant:)`` for a system the caller has already lowered
+    /// from `layout` (and so validated): `system` must be the result of
+    /// `layout.lowered(variant:)`. Why: validating and lowering again inside
+    /// every solver doubled the front end's share of a `solve`; callers that
+    /// time stages (`solve --profile`) need each stage once.
+    ///
+    /// A system whose variables do not match `layout` is refused with
+    /// ``SolverError/invalidLayout(_:)``, never trapped on.
+    /// - Throws: ``SolverError``.
+    /// - Complexity: O(size of the system) on top of the solver's own build.
+    func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError)
 
     /// The solution of what was prepared (or last changed).
     /// - Throws: ``SolverError/notLoaded`` before ``prepare(_:variant:)``.
@@ -154,6 +170,12 @@ public protocol LayoutSolver: AnyObject {
 }
 
 extension LayoutSolver {
+    /// Solvers that build from the layout itself (not a lowered system)
+    /// prepare the system's variant.
+    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
+        try prepare(layout, variant: system.variant)
+    }
+
     /// Prepares and solves.
     public func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution {
         try prepare(layout, variant: variant)

@@ -77,6 +77,11 @@ enum Inputs {
     }
 }
 
+/// Writes text to standard output in one write (no per-line buffering).
+func writeStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
 /// Writes to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))

@@ -44,15 +44,33 @@ struct SolveCommand: ParsableCommand {
     @Flag(help: "Explain: the conflict of an unsatisfiable variant, and each free view's range (glpk).")
     var explain = false
 
+    @Flag(help: "Print the time and memory of each stage (read, parse, validate, lower, load, solve, check, write) to standard error.")
+    var profile = false
+
     func validate() throws {
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
     }
 
     func run() throws {
-        let (result, readable) = Inputs.parse(file)
+        var profile = StageProfile(enabled: self.profile)
+        defer { if self.profile { printError(profile.table()) } }
+        let read = profile.measure("read") { LayoutParser.readFile(atPath: file) }
+        let bytes: [UInt8]
+        switch read {
+        case .success(let b):
+            bytes = b
+            profile.setBytes(b.count)
+        case .failure(let error):
+            printError(LayoutParser.unreadable(file, error).renderedDiagnostics())
+            throw ExitStatus.noInput.exitCode
+        }
+        let syntax = profile.measure("parse", bytes: bytes.count) {
+            LayoutParser.parseSyntax(SourceText(bytes: bytes, fileName: file))
+        }
+        let result = profile.measure("validate") { syntax.validated() }
         let rendered = result.renderedDiagnostics()
         if !rendered.isEmpty { printError(rendered) }
-        guard let layout = result.layout else { throw (readable ? ExitStatus.dataError : .noInput).exitCode }
+        guard let layout = result.layout else { throw ExitStatus.dataError.exitCode }
 
         let names: [String?]
         if allVariants {
@@ -76,8 +94,19 @@ struct SolveCommand: ParsableCommand {
         var explanations: [String] = []
         do {
             for (i, name) in names.enumerated() {
-                let solution = i == 0 ? try engine.load(layout, variant: name) : try engine.switchVariant(to: name)
-                outcomes.append((solution, solution.check(layout.expectations(for: name))))
+                let solution: Solution
+                if i == 0 {
+                    // The layout was validated above: lower once, hand the system over.
+                    let system = try profile.measure("lower") { () throws(SolverError) in
+                        do throws(LoweringError) { return try layout.lowered(variant: name, skippingValidation: ()) } catch { throw SolverError(error) }
+                    }
+                    try profile.measure("load") { () throws(SolverError) in try engine.prepare(system, of: layout) }
+                    solution = try profile.measure("solve") { () throws(SolverError) in try engine.solve() }
+                } else {
+                    solution = try profile.measure("switch variant") { () throws(SolverError) in try engine.switchVariant(to: name) }
+                }
+                let checks = profile.measure("check") { solution.check(layout.expectations(for: name)) }
+                outcomes.append((solution, checks))
                 if explain { explanations.append(Self.explanation(solution, reference: solver == .glpk ? reference : nil)) }
             }
         } catch {
@@ -85,12 +114,18 @@ struct SolveCommand: ParsableCommand {
             throw ExitStatus.failure.exitCode
         }
 
-        switch format {
-        case .json: print(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2))
-        case .text:
-            print(Self.text(file: file, solver: engine.name, layout: layout, outcomes), terminator: "")
-            for text in explanations where !text.isEmpty { print(text, terminator: "") }
+        profile.measure("write") {
+            switch format {
+            case .json: writeStandardOutput(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2) + "\n")
+            case .text:
+                writeStandardOutput(Self.text(file: file, solver: engine.name, layout: layout, outcomes))
+                for text in explanations where !text.isEmpty { writeStandardOutput(text) }
+            }
         }
+        // The process exits next: freeing the solver's and the layout's object
+        // graphs would only cost time (a tenth of a large solve), as compilers
+        // skip freeing before exit.
+        KeepUntilExit.keep(engine, reference, layout, result, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Wall time and memory of each stage of one command (`solve --profile`),
+/// so that a user can see where a whole run goes.
+///
+/// Each stage is measured once, as it runs (no repetition: this is a profile
+/// of the run the user asked for, not a benchmark).
+struct StageProfile {
+    struct Stage {
+        var name: String
+        var seconds: Double
+        /// Resident memory when the stage ended.
+        var residentBytes: Int
+        /// What the stage processed, for a rate (bytes read or parsed).
+        var bytes: Int?
+    }
+
+    private(set) var stages: [Stage] = []
+    let enabled: Bool
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Runs `body` as stage `name` (timed only when enabled).
+    mutating func measure<T, E: Error>(_ name: String, bytes: Int? = nil, _ body: () throws(E) -> T) throws(E) -> T {
+        guard enabled else { return try body() }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let value = try body()
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: Self.residentBytes(), bytes: bytes))
+        return value
+    }
+
+    /// Sets the byte count of the last stage (known only after it ran, e.g. a read).
+    mutating func setBytes(_ bytes: Int) {
+        if !stages.isEmpty { stages[stages.count - 1].bytes = bytes }
+    }
+
+    /// The table: stage, time, share of the whole process so far, rate, memory.
+    func table() -> String {
+        let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let measured = stages.reduce(0) { $0 + $1.seconds }
+        var rows: [[String]] = [["stage", "seconds", "share", "rate", "RSS after"]]
+        for stage in stages {
+            let rate = stage.bytes.map { $0 > 0 && stage.seconds > 0 ? String(format: "%.1f MB/s", Double($0) / 1e6 / stage.seconds) : "" } ?? ""
+            rows.append([stage.name, String(format: "%.4f", stage.seconds), share(stage.seconds, of: total), rate,
+                         megabytes(stage.residentBytes)])
+        }
+        rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), share(max(0, total - measured), of: total), "", ""])
+        rows.append(["total", String(format: "%.4f", total), "100%", "", "peak " + megabytes(Self.peakResidentBytes())])
+        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private func share(_ seconds: Double, of total: Double) -> String {
+        total > 0 ? String(format: "%.1f%%", 100 * seconds / total) : ""
+    }
+
+    private func megabytes(_ bytes: Int) -> String { bytes > 0 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "" }
+
+    /// Current resident memory (Linux: /proc/self/statm), 0 where unknown.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Peak resident memory of the process so far.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes
+    }
+}
+
+/// Values kept alive until the process exits. Why: a command's last act was
+/// freeing object graphs of hundreds of megabytes (a solver's tableau, a
+/// parsed layout) that the exit frees at no cost. Only for values a command
+/// no longer needs just before it returns.
+enum KeepUntilExit {
+    nonisolated(unsafe) private static var kept: [Any] = []
+
+    static func keep(_ values: Any...) { kept.append(contentsOf: values) }
+}
