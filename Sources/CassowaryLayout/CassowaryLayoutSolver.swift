@@ -27,9 +27,15 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     var system: LoweredSystem?
     /// Solver variables by ``FrameVariable/index``.
     var variables: [CassowaryVariable] = []
-    /// Handles of the active layout constraints that are in the solver.
-    var handles: [Int: CassowaryConstraint] = [:]
-    var origins: [CassowaryConstraint: LoweredConstraint.Origin] = [:]
+    /// Handles of the active layout constraints that are in the solver, by
+    /// constraint index (nil: not in the solver).
+    /// Why arrays, not dictionaries: both are dense (constraint indices and
+    /// the solver's constraint ids count up from 0), and hash tables of a
+    /// million entries cost cache misses on every add (about half of a load
+    /// at 800,000 constraints).
+    var handles: [CassowaryConstraint?] = []
+    /// Where each solver constraint came from, by the handle's id.
+    var origins: [LoweredConstraint.Origin?] = []
     /// Active constraints that could not be added (they conflict with earlier ones).
     var failed: [Int] = []
     var firstConflict: [ConflictMember] = []
@@ -85,8 +91,9 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // (its constraint numbers restart at 0).
         load = LoadID.next()
         extra = [:]
-        handles = [:]
-        origins = [:]
+        handles = Array(repeating: nil, count: layout.constraints.count)
+        origins = []
+        origins.reserveCapacity(system.constraints.count + 2)
         failed = []
         firstConflict = []
         heightEdited = false
@@ -101,7 +108,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             for row in system.constraints {
                 if case .container(let component) = row.origin, component == .x || component == .y {
                     let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
-                    origins[handle] = row.origin
+                    setOrigin(handle, row.origin)
                 }
             }
             try applySize(system.size)
@@ -158,10 +165,11 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         })
         do {
             // Remove what the new variant does not have, then add what it adds.
-            for index in handles.keys.sorted() where newRows[index] == nil {
-                if let handle = handles.removeValue(forKey: index) {
+            for index in handles.indices where newRows[index] == nil {
+                if let handle = handles[index] {
+                    handles[index] = nil
                     try solver.removeConstraint(handle)
-                    origins[handle] = nil
+                    setOrigin(handle, nil)
                 }
             }
         } catch {
@@ -171,7 +179,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         failed = []
         firstConflict = []
         system = new
-        for index in newRows.keys.sorted() where handles[index] == nil {
+        for index in newRows.keys.sorted() where handles.indices.contains(index) && handles[index] == nil {
             if let row = newRows[index] { try add(index, row) }
         }
         do { try applySize(new.size) } catch { throw .internalError("\(error)") }
@@ -179,6 +187,16 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     }
 
     // MARK: Internals
+
+    func setOrigin(_ handle: CassowaryConstraint, _ origin: LoweredConstraint.Origin?) {
+        guard handle.id >= 0 else { return }
+        if handle.id >= origins.count { origins.append(contentsOf: repeatElement(nil, count: handle.id - origins.count + 1)) }
+        origins[handle.id] = origin
+    }
+
+    func origin(of handle: CassowaryConstraint) -> LoweredConstraint.Origin? {
+        origins.indices.contains(handle.id) ? origins[handle.id] : nil
+    }
 
     func definition(_ row: LoweredConstraint, label: String) -> ConstraintDefinition {
         ConstraintDefinition(
@@ -200,13 +218,13 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             // No label: a conflict is named through `origins`, and the name is
             // made only when an error needs it (it cost a string per constraint).
             let handle = try solver.addConstraint(definition(row, label: ""))
-            handles[index] = handle
-            origins[handle] = row.origin
+            if handles.indices.contains(index) { handles[index] = handle }
+            setOrigin(handle, row.origin)
         } catch {
             guard case .unsatisfiable(_, let conflict) = error else { throw .internalError("\(label(index)): \(error)") }
             failed.append(index)
             if firstConflict.isEmpty, let layout, let system {
-                let members = conflict.compactMap { origins[$0] } + [.constraint(index: index)]
+                let members = conflict.compactMap { origin(of: $0) } + [.constraint(index: index)]
                 firstConflict = members.map { ConflictMember(origin: $0, in: layout, size: system.size) }
             }
         }

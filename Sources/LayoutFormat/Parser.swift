@@ -20,9 +20,31 @@ public struct ParseResult: Sendable {
         self.source = source
     }
 
-    /// Every diagnostic rendered like a compiler's, with the line and a caret.
+    /// At most this many warnings per file are rendered; the rest are counted
+    /// in one closing note. Why: a generated grid of 10^5 rows has 30,000
+    /// coordinates beyond the precise range, and printing each with its
+    /// excerpt took longer than solving it.
+    public static let renderedWarningLimit = 20
+
+    /// Every diagnostic rendered like a compiler's, with the line and a caret;
+    /// errors all (they are capped at ``LayoutParser/errorLimit``), warnings up
+    /// to ``renderedWarningLimit``, then a note with the number left out.
     public func renderedDiagnostics() -> String {
-        diagnostics.map { DiagnosticRenderer.render($0, source: source) }.joined()
+        var out = ""
+        var warnings = 0
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .warning {
+                warnings += 1
+                if warnings > Self.renderedWarningLimit { continue }
+            }
+            out += DiagnosticRenderer.render(diagnostic, source: source)
+        }
+        let omitted = warnings - Self.renderedWarningLimit
+        if omitted > 0 {
+            out += "\(source.fileName): note: \(omitted) more warning\(omitted == 1 ? "" : "s") not shown "
+                + "(\(warnings) in all; at most \(Self.renderedWarningLimit) are shown per file)\n"
+        }
+        return out
     }
 }
 

@@ -43,7 +43,8 @@ extension Layout {
         checkSize(container, what: "container", at: containerLocation)
 
         // Declarations: duplicates and reserved names.
-        var viewLocations: [String: SourceLocation?] = [:]
+        // Declared views by name (their position in `views`): see ``NameIndex``.
+        var declared = NameIndex(minimumCapacity: views.count)
         for view in views where !isValidName(view.name) {
             report(.invalidName(view.name, what: "view"), at: view.location)
         }
@@ -57,14 +58,14 @@ extension Layout {
         where !isValidName(trait) {
             report(.invalidName(trait, what: "trait"), at: containerLocation)
         }
-        for view in views {
+        for (position, view) in views.enumerated() {
             if view.name == Layout.containerName {
                 report(.reservedName(view.name, meaning: "the container"), at: view.location)
-            } else if let previous = viewLocations[view.name] {
+            } else if let previous = declared.value(of: view.name) {
                 report(.duplicateView(view.name), at: view.location,
-                       notes: [.init("first declared here", at: previous)])
+                       notes: [.init("first declared here", at: views[previous].location)])
             } else {
-                viewLocations[view.name] = view.location
+                declared.insert(view.name, value: position)
             }
             if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
         }
@@ -102,7 +103,7 @@ extension Layout {
             checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location)
         }
 
-        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || viewLocations[name] != nil }
+        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || declared.contains(name) }
 
         // Constraints.
         var knownTraits = Set(containerTraits)

@@ -52,6 +52,31 @@ final class CLITests: XCTestCase {
         return url
     }
 
+    /// `solve --profile`: every stage timed once, to standard error; standard
+    /// output is the same as without the flag; the expectation verdicts too.
+    func testSolveProfilePrintsEveryStage() throws {
+        let file = "Corpus/seed/alternating-grid.layout"
+        let plain = try run(["solve", file, "--format", "json"])
+        let profiled = try run(["solve", file, "--format", "json", "--profile"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(profiled.status, 0, profiled.stderr)
+        XCTAssertEqual(plain.stdout, profiled.stdout)
+        let lines = profiled.stderr.split(separator: "\n").map(String.init)
+        for stage in ["read", "parse", "validate", "lower", "load", "solve", "check", "write", "total"] {
+            XCTAssertEqual(lines.filter { $0.hasPrefix(stage + " ") }.count, 1, "stage \(stage) in:\n\(profiled.stderr)")
+        }
+        XCTAssertTrue(profiled.stderr.contains("MB/s"), profiled.stderr)
+        XCTAssertTrue(profiled.stderr.contains("peak"), profiled.stderr)
+        // --all-variants: the later variants are switches, each timed.
+        let all = try run(["solve", file, "--all-variants", "--profile"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertEqual(all.stderr.split(separator: "\n").filter { $0.hasPrefix("switch variant ") }.count, 2, all.stderr)
+        // A missing file: the located error, exit 66, and still the profile of what ran.
+        let missing = try run(["solve", "no/such.layout", "--profile"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("no/such.layout:1:1: error: cannot read file: no such file"), missing.stderr)
+    }
+
     func testCheckCorpusSucceeds() throws {
         let output = try run(["check", "Corpus"])
         XCTAssertEqual(output.status, 0, output.stdout + output.stderr)

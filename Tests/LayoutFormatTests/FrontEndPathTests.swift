@@ -1,0 +1,92 @@
+import LayoutFormat
+import LayoutModel
+import LayoutTestSupport
+import Testing
+
+/// The fast paths of the front end (issue 16) give exactly the answers of the
+/// plain ones they replaced.
+@Suite("Front end fast paths")
+struct FrontEndPathTests {
+    /// The constant of `a.width = LITERAL`, as parsed.
+    func parsedConstant(_ literal: String) -> Double? {
+        let result = LayoutParser.parse("container 100 x 100\nviews a\na.width = \(literal)\n", fileName: "n.layout")
+        return result.layout?.constraints.first?.constant
+    }
+
+    @Test("decimal literals convert exactly as Double(String) does: 20,000 seeded literals, all shapes")
+    func decimalConversion() throws {
+        var rng = SplitMix64(seed: 16)
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(rng.int(0...9))) }) }
+        var checked = 0
+        for _ in 0..<20_000 {
+            var literal = digits(rng.int(1...(rng.int(0...3) == 0 ? 25 : 8)))
+            if rng.int(0...1) == 0 { literal += "." + digits(rng.int(1...(rng.int(0...3) == 0 ? 25 : 6))) }
+            if rng.int(0...3) == 0 {
+                literal += (rng.int(0...1) == 0 ? "e" : "E") + ["", "+", "-"][rng.int(0...2)] + String(rng.int(0...30))
+            }
+            guard let expected = Double(literal), expected.isFinite, expected <= 1e9 else { continue }
+            let parsed = try #require(parsedConstant(literal), "\(literal) did not parse")
+            #expect(parsed.bitPattern == expected.bitPattern, "\(literal): parsed \(parsed), Double(String) \(expected)")
+            checked += 1
+        }
+        #expect(checked > 10_000)
+        // The edges of the fast path: 2^53, 19 and 20 significant digits, 10^22, leading zeros.
+        for literal in ["9007199254740992", "9007199254740993", "1234567890123456789", "12345678901234567890",
+                        "0.0000000000000000000001", "1e22", "1e-22", "0001.2500", "0.1", "0.30000000000000004",
+                        ".5", "123456.7890123456789012"] {
+            let expected = try #require(Double(literal))
+            let parsed = try #require(parsedConstant(literal), "\(literal) did not parse")
+            #expect(parsed.bitPattern == expected.bitPattern, "\(literal): parsed \(parsed), Double(String) \(expected)")
+        }
+    }
+
+    @Test("names interned across lines: many distinct names, long names, names that differ in one byte")
+    func internedNames() throws {
+        // More names than the table's first size (1,024 slots), so it grows.
+        var text = "container 400 x auto\n"
+        let names = (0..<3000).map { "view_\($0)_with_a_name_longer_than_sixteen_bytes" } + ["a", "b", "ab", "ba"]
+        for chunk in stride(from: 0, to: names.count, by: 50) {
+            text += "views " + names[chunk..<min(names.count, chunk + 50)].joined(separator: " ") + "\n"
+        }
+        for (i, name) in names.enumerated() {
+            text += "\(name).left = super.left + \(i)\n\(name).top = super.top\n\(name).width = 1\n\(name).height = 1\n"
+        }
+        let result = LayoutParser.parse(text, fileName: "names.layout")
+        let layout = try #require(result.layout, "\(result.renderedDiagnostics())")
+        #expect(layout.views.map(\.name) == names)
+        #expect(layout.constraints.count == 4 * names.count)
+        for (i, name) in names.enumerated() {
+            #expect(layout.constraints[4 * i].first.item == name)
+            #expect(layout.constraints[4 * i].constant == Double(i))
+        }
+    }
+
+    @Test("warnings beyond the rendering limit are counted in one note; errors are all rendered")
+    func warningLimit() throws {
+        var text = "container 100 x auto\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1\n"
+        for _ in 0..<45 { text += "expect a = 0 20000000 1 1\n" }  // y beyond the precise range: a warning each
+        let result = LayoutParser.parse(text, fileName: "w.layout")
+        #expect(result.layout != nil)
+        #expect(result.diagnostics.filter { $0.severity == .warning }.count == 45)
+        let rendered = result.renderedDiagnostics()
+        #expect(rendered.components(separatedBy: ": warning: ").count - 1 == ParseResult.renderedWarningLimit)
+        #expect(rendered.contains("w.layout: note: 25 more warnings not shown (45 in all; at most 20 are shown per file)"))
+    }
+
+    @Test("NameIndex answers as a dictionary does, through growth and duplicates")
+    func nameIndex() {
+        var rng = SplitMix64(seed: 3)
+        var index = NameIndex()
+        var reference: [String: Int] = [:]
+        for i in 0..<5000 {
+            let name = "n\(rng.int(0...3000))" + (rng.int(0...1) == 0 ? "" : "_suffix_that_is_long")
+            let previous = index.insert(name, value: i)
+            #expect(previous == reference[name])
+            if reference[name] == nil { reference[name] = i }
+        }
+        #expect(index.count == reference.count)
+        for (name, value) in reference { #expect(index.value(of: name) == value) }
+        #expect(index.value(of: "absent") == nil)
+        #expect(!index.contains(""))
+    }
+}
