@@ -69,6 +69,14 @@ public final class GLPKLayoutSolver: LayoutSolver {
         return samples[samples.count / 2]
     }
 
+    /// Waits for the GLPK thread's queued work (problems freed asynchronously)
+    /// to finish; returns at once when there is none. Why: the allocation
+    /// counters are process-wide, and an asynchronous free running during
+    /// another solver's measured operation was counted as that solver's
+    /// (one allocation, one run in three). The harness calls this before each
+    /// counted operation, outside the timed region.
+    public static func waitForPendingWork() { GLPKThread.shared.drain() }
+
     /// GLPK's version, e.g. "5.0".
     public static var glpkVersion: String { GLPKThread.version }
 

@@ -14,6 +14,8 @@ final class GLPKThread: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var jobs: [() -> Void] = []
+    /// Whether a job taken from `jobs` is still running.
+    private var busy = false
     private var thread: Thread?
 
     private init() {
@@ -31,9 +33,26 @@ final class GLPKThread: @unchecked Sendable {
             condition.lock()
             while jobs.isEmpty { condition.wait() }
             let job = jobs.removeFirst()
+            busy = true
             condition.unlock()
             job()
+            condition.lock()
+            busy = false
+            condition.unlock()
         }
+    }
+
+    /// Whether queued or running work remains (asynchronous frees).
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.isEmpty && !busy
+    }
+
+    /// Waits until the work queued so far has run; returns at once when idle.
+    func drain() {
+        if Thread.current == thread || isIdle { return }
+        sync { () }
     }
 
     /// Runs `body` on the GLPK thread and returns its result.

@@ -207,11 +207,8 @@ extension Layout {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
         let names = [Layout.containerName] + views.map(\.name)
-        // View numbers by name. Valid layouts declare each name once; for an
-        // unvalidated one the last declaration wins, as it always has here
-        // (inserted in reverse, since the first insertion of a name is kept).
-        var numbers = NameIndex(minimumCapacity: names.count)
-        for (i, n) in names.enumerated().reversed() { numbers.insert(n, value: i) }
+        var index: [String: Int] = [:]
+        for (i, n) in names.enumerated() { index[n] = i }
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
 
@@ -229,7 +226,7 @@ extension Layout {
         rows.reserveCapacity(rows.count + constraints.count)
         for (i, constraint) in constraints.enumerated() where constraint.traits.isEmpty || constraint.isActive(under: variant.traits) {
             // Validation guarantees every name is declared.
-            guard let firstView = numbers.value(of: constraint.first.item) else { continue }
+            guard let firstView = index[constraint.first.item] else { continue }
             // Why not `expression(for:)` and `add`: that made three arrays per
             // constraint and searched them; the terms of two attributes (at most
             // four) are gathered on the stack, then sorted and combined once.
@@ -238,7 +235,7 @@ extension Layout {
             var terms = SmallTerms()
             var constant = Self.attributeTerms(constraint.first.attribute, view: firstView, margins: marginsByView[firstView],
                                                scale: 1, into: &terms)
-            if let second = constraint.second, let secondView = numbers.value(of: second.item) {
+            if let second = constraint.second, let secondView = index[second.item] {
                 let m = -constraint.multiplier
                 let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
                                                          scale: m, into: &terms)

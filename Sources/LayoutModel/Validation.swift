@@ -43,8 +43,7 @@ extension Layout {
         checkSize(container, what: "container", at: containerLocation)
 
         // Declarations: duplicates and reserved names.
-        // Declared views by name (their position in `views`): see ``NameIndex``.
-        var declared = NameIndex(minimumCapacity: views.count)
+        var viewLocations: [String: SourceLocation?] = [:]
         for view in views where !isValidName(view.name) {
             report(.invalidName(view.name, what: "view"), at: view.location)
         }
@@ -58,14 +57,14 @@ extension Layout {
         where !isValidName(trait) {
             report(.invalidName(trait, what: "trait"), at: containerLocation)
         }
-        for (position, view) in views.enumerated() {
+        for view in views {
             if view.name == Layout.containerName {
                 report(.reservedName(view.name, meaning: "the container"), at: view.location)
-            } else if let previous = declared.value(of: view.name) {
+            } else if let previous = viewLocations[view.name] {
                 report(.duplicateView(view.name), at: view.location,
-                       notes: [.init("first declared here", at: views[previous].location)])
+                       notes: [.init("first declared here", at: previous)])
             } else {
-                declared.insert(view.name, value: position)
+                viewLocations[view.name] = view.location
             }
             if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
         }
@@ -103,7 +102,7 @@ extension Layout {
             checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location)
         }
 
-        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || declared.contains(name) }
+        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || viewLocations[name] != nil }
 
         // Constraints.
         var knownTraits = Set(containerTraits)
