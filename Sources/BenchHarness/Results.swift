@@ -95,8 +95,9 @@ public struct RunResults: Sendable {
         ])
     }
 
-    /// The harness process's peak resident memory (built-in solvers run in it).
-    static func peakResidentBytes() -> Int {
+    /// The process's peak resident memory (built-in solvers run in it); also
+    /// what `solve --profile` reports.
+    public static func peakResidentBytes() -> Int {
         var usage = rusage()
         guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
         return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes

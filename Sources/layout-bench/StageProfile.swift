@@ -1,3 +1,4 @@
+import BenchHarness
 import Foundation
 
 /// Wall time and memory of each stage of one command (`solve --profile`),
@@ -47,7 +48,7 @@ struct StageProfile {
                          megabytes(stage.residentBytes)])
         }
         rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), share(max(0, total - measured), of: total), "", ""])
-        rows.append(["total", String(format: "%.4f", total), "100%", "", "peak " + megabytes(Self.peakResidentBytes())])
+        rows.append(["total", String(format: "%.4f", total), "100%", "", "peak " + megabytes(RunResults.peakResidentBytes())])
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { c, cell in
@@ -69,13 +70,6 @@ struct StageProfile {
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Peak resident memory of the process so far.
-    static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-        return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes
     }
 }
 
