@@ -37,7 +37,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Where each solver constraint came from, by the handle's id.
     var origins: [LoweredConstraint.Origin?] = []
     /// Active constraints that could not be added (they conflict with earlier ones).
-    var failed: [Int] = []
+    var failed: [LoweredConstraint.Origin] = []
     var firstConflict: [ConflictMember] = []
     var heightEdited = false
 
@@ -116,7 +116,11 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             throw .internalError("\(error)")
         }
         for row in system.constraints {
-            if case .constraint(let index) = row.origin { try add(index, row) }
+            switch row.origin {
+            case .constraint(let index): try add(index, row)
+            case .content: try add(nil, row)
+            case .container: break
+            }
         }
     }
 
@@ -163,9 +167,19 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         let newRows = Dictionary(uniqueKeysWithValues: new.constraints.compactMap { row -> (Int, LoweredConstraint)? in
             if case .constraint(let i) = row.origin { return (i, row) } else { return nil }
         })
+        // Why compare rows when the direction changes: a leading-side
+        // constraint lowers to a different row right to left, so it is
+        // replaced; everything else keeps its place in the tableau.
+        var changed = Set<Int>()
+        if let old = system, Layout.isRightToLeft(layout.variant(named: old.variant) ?? layout.allVariants[0])
+            != Layout.isRightToLeft(layout.variant(named: new.variant) ?? layout.allVariants[0]) {
+            for row in old.constraints {
+                if case .constraint(let i) = row.origin, let other = newRows[i], other.expression != row.expression { changed.insert(i) }
+            }
+        }
         do {
             // Remove what the new variant does not have, then add what it adds.
-            for index in handles.indices where newRows[index] == nil {
+            for index in handles.indices where newRows[index] == nil || changed.contains(index) {
                 if let handle = handles[index] {
                     handles[index] = nil
                     try solver.removeConstraint(handle)
@@ -176,11 +190,15 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             throw .internalError("\(error)")
         }
         // Constraints that failed before are retried: their partners may be gone.
+        let failedContent = Set(failed.filter { if case .content = $0 { return true } else { return false } })
         failed = []
         firstConflict = []
         system = new
         for index in newRows.keys.sorted() where handles.indices.contains(index) && handles[index] == nil {
             if let row = newRows[index] { try add(index, row) }
+        }
+        if !failedContent.isEmpty {
+            for row in new.constraints where failedContent.contains(row.origin) { try add(nil, row) }
         }
         do { try applySize(new.size) } catch { throw .internalError("\(error)") }
         return try solution()
@@ -207,24 +225,23 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             label: label)
     }
 
-    func label(_ index: Int) -> String {
-        guard let layout else { return "#\(index)" }
-        return layout.constraints[index].displayName
-    }
-
-    /// Adds layout constraint `index`; a conflict is recorded, not thrown.
-    func add(_ index: Int, _ row: LoweredConstraint) throws(SolverError) {
+    /// Adds layout constraint `index` (nil: a content-size row, which stays
+    /// for the whole load); a conflict is recorded, not thrown.
+    func add(_ index: Int?, _ row: LoweredConstraint) throws(SolverError) {
         do {
             // No label: a conflict is named through `origins`, and the name is
             // made only when an error needs it (it cost a string per constraint).
             let handle = try solver.addConstraint(definition(row, label: ""))
-            if handles.indices.contains(index) { handles[index] = handle }
+            if let index, handles.indices.contains(index) { handles[index] = handle }
             setOrigin(handle, row.origin)
         } catch {
-            guard case .unsatisfiable(_, let conflict) = error else { throw .internalError("\(label(index)): \(error)") }
-            failed.append(index)
+            guard case .unsatisfiable(_, let conflict) = error else {
+                let name = layout.map { $0.describe(row.origin, size: system?.size ?? $0.container).name } ?? "row"
+                throw .internalError("\(name): \(error)")
+            }
+            failed.append(row.origin)
             if firstConflict.isEmpty, let layout, let system {
-                let members = conflict.compactMap { origin(of: $0) } + [.constraint(index: index)]
+                let members = conflict.compactMap { origin(of: $0) } + [row.origin]
                 firstConflict = members.map { ConflictMember(origin: $0, in: layout, size: system.size) }
             }
         }

@@ -91,7 +91,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         guard problems.isEmpty else { throw .invalidLayout(problems) }
         guard let variant = layout.variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
         let built: Result<LexicographicLP, GLPKError> = GLPKThread.shared.sync {
-            do throws(GLPKError) { return .success(try LexicographicLP(layout: layout)) } catch { return .failure(error) }
+            do throws(GLPKError) { return .success(try LexicographicLP(layout: layout, rightToLeft: Layout.isRightToLeft(variant))) } catch { return .failure(error) }
         }
         switch built {
         case .success(let lp):
@@ -143,7 +143,18 @@ public final class GLPKLayoutSolver: LayoutSolver {
     }
 
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
-        guard let lp, let layout else { throw .notLoaded }
+        guard var lp, let layout else { throw .notLoaded }
+        if lp.rightToLeft != Layout.isRightToLeft(variant) {
+            // The other direction's rows differ: build its LP (a switch between
+            // directions is a fresh load for the reference).
+            let built: Result<LexicographicLP, GLPKError> = GLPKThread.shared.sync {
+                do throws(GLPKError) { return .success(try LexicographicLP(layout: layout, rightToLeft: !lp.rightToLeft)) } catch { return .failure(error) }
+            }
+            switch built {
+            case .success(let new): lp = new; self.lp = new
+            case .failure(let error): throw .internalError("\(error)")
+            }
+        }
         self.variant = variant
         // Why cache by variant: a resize keeps the variant, and the active set
         // is what tells `configure` that no row bounds need to change.

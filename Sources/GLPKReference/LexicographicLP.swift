@@ -70,14 +70,24 @@ final class LexicographicLP {
     /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
     static let ambiguityTolerance = Tolerance(absolute: 1e-5, relative: 1e-7)
 
-    /// Builds the LP for every constraint of `layout`.
+    /// The direction this LP's rows were lowered for.
+    let rightToLeft: Bool
+
+    /// Builds the LP for every constraint of `layout`, in one layout direction.
+    /// - Parameter rightToLeft: whether the leading-side attributes are
+    ///   mirrored (the variants with the trait `rtl`); the LP serves only the
+    ///   variants of that direction, because their rows differ.
     /// - Throws: ``GLPKError/invalidInput(_:)`` for anything GLPK would abort on.
-    init(layout: Layout) throws(GLPKError) {
+    init(layout: Layout, rightToLeft: Bool) throws(GLPKError) {
+        self.rightToLeft = rightToLeft
         // Lower with every trait so every constraint gets a row; activity is bounds.
+        // Why `rtl` is set apart: it changes rows, not which rows are on.
         var universal = layout
         var allTraits = layout.containerTraits
         for variant in layout.variants { allTraits += variant.traits }
         for constraint in layout.constraints { allTraits += constraint.traits }
+        allTraits.removeAll { $0 == Layout.rightToLeftTrait }
+        if rightToLeft { allTraits.append(Layout.rightToLeftTrait) }
         universal.containerTraits = Array(Set(allTraits)).sorted()
         universal.variants = []
         universal.expectations = []
@@ -227,6 +237,8 @@ final class LexicographicLP {
                 for r in rows.indices {
                     switch rows[r].row.origin {
                     case .constraint(let index): setRowBounds(r, enabled: newActive.contains(index))
+                    // Content-size rows belong to their views: on in every variant.
+                    case .content: setRowBounds(r, enabled: true)
                     case .container: break
                     }
                 }
@@ -385,6 +397,7 @@ final class LexicographicLP {
         switch info.row.origin {
         case .constraint(let index): return active?.contains(index) ?? false
         case .container(let c): return c != .height || size.height != nil
+        case .content: return active != nil
         }
     }
 

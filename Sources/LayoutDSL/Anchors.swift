@@ -3,9 +3,43 @@ import LayoutModel
 /// A view of a layout written in Swift. Its anchors are typed by axis and
 /// kind, so that illegal relations do not compile: an x-axis edge against a
 /// y-axis edge or a size, or an edge against a bare number.
+///
+/// A view that sizes itself says so with modifiers, as UIKit's content
+/// properties: `LayoutView("label").intrinsicSize(width: 60, height: 20).hugging(horizontal: 251)`.
 public struct LayoutView: Hashable, Sendable {
     public let name: String
+    /// Intrinsic size, hugging, compression resistance and baselines.
+    public private(set) var content: ViewContent = .none
     public init(_ name: String) { self.name = name }
+
+    /// The view with an intrinsic content size; nil on an axis is
+    /// `UIView.noIntrinsicMetric`.
+    public func intrinsicSize(width: Double?, height: Double?) -> LayoutView {
+        var copy = self
+        copy.content.intrinsicSize = IntrinsicSize(width: width, height: height)
+        return copy
+    }
+
+    /// The view with content-hugging priorities (UIKit's default: 250 on both axes).
+    public func hugging(horizontal: Priority = .low, vertical: Priority = .low) -> LayoutView {
+        var copy = self
+        copy.content.hugging = AxisPriorities(horizontal: horizontal, vertical: vertical)
+        return copy
+    }
+
+    /// The view with compression-resistance priorities (UIKit's default: 750 on both axes).
+    public func compressionResistance(horizontal: Priority = .high, vertical: Priority = .high) -> LayoutView {
+        var copy = self
+        copy.content.compression = AxisPriorities(horizontal: horizontal, vertical: vertical)
+        return copy
+    }
+
+    /// The view with text baselines: `firstBaseline = top + first`, `lastBaseline = bottom - last`.
+    public func baselines(first: Double, last: Double) -> LayoutView {
+        var copy = self
+        copy.content.baselines = Baselines(first: first, last: last)
+        return copy
+    }
 
     /// The container, `super`.
     public static let container = LayoutView(Layout.containerName)
@@ -27,6 +61,10 @@ public struct LayoutView: Hashable, Sendable {
     public var topMargin: YAnchor { YAnchor(view: name, attribute: .topMargin) }
     public var bottomMargin: YAnchor { YAnchor(view: name, attribute: .bottomMargin) }
     public var centerYWithinMargins: YAnchor { YAnchor(view: name, attribute: .centerYWithinMargins) }
+    /// The first text baseline: a y-axis location (the bottom without `baselines`).
+    public var firstBaseline: YAnchor { YAnchor(view: name, attribute: .firstBaseline) }
+    /// The last text baseline: a y-axis location (the bottom without `baselines`).
+    public var lastBaseline: YAnchor { YAnchor(view: name, attribute: .lastBaseline) }
 
     public var width: DimensionAnchor { DimensionAnchor(view: name, attribute: .width) }
     public var height: DimensionAnchor { DimensionAnchor(view: name, attribute: .height) }
@@ -43,12 +81,15 @@ extension LayoutAnchor {
 }
 
 /// A horizontal location (left, right, leading, trailing, centerX, margins).
+/// Relating a leading-family anchor to a left-family one compiles but is
+/// refused by validation (``DiagnosticKind/mixedDirection(first:second:)``),
+/// as Auto Layout refuses it when the constraint is made.
 public struct XAnchor: LayoutAnchor {
     public let view: String
     public let attribute: Attribute
 }
 
-/// A vertical location (top, bottom, centerY, margins).
+/// A vertical location (top, bottom, centerY, margins, baselines).
 public struct YAnchor: LayoutAnchor {
     public let view: String
     public let attribute: Attribute

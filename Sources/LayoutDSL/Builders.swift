@@ -42,7 +42,7 @@ extension Layout {
     /// A layout with the container, views and constraints written in Swift.
     public init(container: ContainerSize, traits: [String] = [], views: [LayoutView],
                 @ConstraintBuilder constraints: () -> [LayoutConstraint]) {
-        self.init(container: container, containerTraits: traits, views: views.map { ViewDeclaration(name: $0.name) },
+        self.init(container: container, containerTraits: traits, views: views.map { ViewDeclaration(name: $0.name, content: $0.content) },
                   constraints: constraints())
     }
 

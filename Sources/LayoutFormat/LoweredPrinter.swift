@@ -27,9 +27,11 @@ extension LayoutPrinter {
             switch row.origin {
             case .container(let component):
                 text += "   # container \(component)"
-            case .constraint(let index):
-                let constraint = layout.constraints[index]
-                text += "   # " + (constraint.location?.fileAndLine ?? constraint.displayName)
+            case .constraint:
+                text += "   # " + (layout.location(of: row.origin)?.fileAndLine ?? layout.describe(row.origin, size: system.size).name)
+            case .content:
+                text += "   # " + layout.describe(row.origin, size: system.size).name
+                    + (layout.location(of: row.origin).map { ", \($0.fileAndLine)" } ?? "")
             }
             lines.append(text)
         }

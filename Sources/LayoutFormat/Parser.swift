@@ -61,7 +61,8 @@ public enum LayoutParser {
     /// Files larger than this are refused before reading (256 MiB).
     public static let maximumFileSize = 256 << 20
 
-    static let keywords = ["container", "views", "metric", "margins", "variant", "when", "expect"]
+    static let keywords = ["container", "views", "metric", "margins", "variant", "when", "expect",
+                           "intrinsic", "hugging", "compression", "baselines"]
 
     /// Parses text.
     public static func parse(_ text: String, fileName: String = "<input>") -> ParseResult {
@@ -147,6 +148,7 @@ struct FileParser {
     var container: (size: ContainerSize, traits: [String], location: SourceLocation)?
     var views: [ViewDeclaration] = []
     var margins: [(view: String, insets: EdgeInsets, location: SourceLocation)] = []
+    var contentLines: [ContentLine] = []
     var variants: [Variant] = []
     var constraints: [LayoutConstraint] = []
     var expectations: [Expectation] = []
@@ -200,6 +202,7 @@ struct FileParser {
                 case "container": try parseContainer(&c)
                 case "views": try parseViews(&c)
                 case "margins": try parseMargins(&c)
+                case "intrinsic", "hugging", "compression", "baselines": try parseContentLine(&c)
                 case "variant": try parseVariant(&c)
                 case "when": try parseWhen(&c)
                 case "expect": try parseExpect(&c)
@@ -274,6 +277,52 @@ struct FileParser {
         try c.expectEndOfLine(comment: true)
         margins.append((names[view], EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]),
                         c.location(of: view)))
+    }
+
+    /// `intrinsic VIEW W H` (each a number, a metric or `none`),
+    /// `hugging VIEW H V` / `compression VIEW H V` (priorities: numbers, metrics
+    /// or `required`, `high`, `low`, `fitting`), `baselines VIEW FIRST LAST`.
+    mutating func parseContentLine(_ c: inout LineCursor) throws(LineError) {
+        let keyword = c.take()
+        let word = names[keyword]
+        let view = try c.expectName("a view name")
+        let location = c.location(of: view)
+        let value: ContentLine.Value
+        switch word {
+        case "intrinsic":
+            var sizes: [Double?] = []
+            for what in ["the intrinsic width (a number, a metric or 'none')", "the intrinsic height (a number, a metric or 'none')"] {
+                let token = c.peek()
+                if token.kind == .name, names[token] == "none", metricValues["none"] == nil {
+                    _ = c.take()
+                    sizes.append(nil)
+                } else {
+                    sizes.append(try parseNumber(&c, what: what).value)
+                }
+            }
+            value = .intrinsic(IntrinsicSize(width: sizes[0], height: sizes[1]))
+        case "baselines":
+            let first = try parseNumber(&c, what: "the first baseline's distance from the top").value
+            let last = try parseNumber(&c, what: "the last baseline's distance from the bottom").value
+            value = .baselines(Baselines(first: first, last: last))
+        default:
+            var priorities: [Priority] = []
+            for axis in ["horizontal", "vertical"] {
+                let token = c.peek()
+                if token.kind == .name, metricValues[names[token]] == nil,
+                   let named = Priority.named.first(where: { $0.name == names[token] }) {
+                    _ = c.take()
+                    priorities.append(named.priority)
+                } else {
+                    let number = try parseNumber(&c, what: "the \(axis) \(word) priority (1...1000, required, high, low or fitting)")
+                    priorities.append(Priority(number.value))
+                }
+            }
+            let pair = AxisPriorities(horizontal: priorities[0], vertical: priorities[1])
+            value = word == "hugging" ? .hugging(pair) : .compression(pair)
+        }
+        try c.expectEndOfLine(comment: true)
+        contentLines.append(ContentLine(view: names[view], value: value, location: location))
     }
 
     /// `W x H` or `W x auto`; `375x812` lexes as three tokens.
@@ -518,8 +567,76 @@ struct FileParser {
                 diagnostics.append(Diagnostic(.undeclaredView(entry.view), at: entry.location))
             }
         }
+        applyContentLines(to: &layout, viewIndex: &viewIndex)
         // Validation is the next stage (``UnvalidatedParse/validated()``).
         self.layout = layout
+    }
+}
+
+/// One `intrinsic`, `hugging`, `compression` or `baselines` line, applied to
+/// its view once every view is declared (a view may be declared later).
+struct ContentLine {
+    enum Value {
+        case intrinsic(IntrinsicSize)
+        case hugging(AxisPriorities)
+        case compression(AxisPriorities)
+        case baselines(Baselines)
+
+        var keyword: String {
+            switch self {
+            case .intrinsic: return "intrinsic"
+            case .hugging: return "hugging"
+            case .compression: return "compression"
+            case .baselines: return "baselines"
+            }
+        }
+    }
+    var view: String
+    var value: Value
+    var location: SourceLocation
+}
+
+extension FileParser {
+    /// Gives each content line to its view: a second line of a kind for one
+    /// view, the container, or an undeclared view is an error at the line.
+    mutating func applyContentLines(to layout: inout Layout, viewIndex: inout [String: Int]) {
+        guard !contentLines.isEmpty else { return }
+        if viewIndex.isEmpty {
+            for (i, view) in layout.views.enumerated() where viewIndex[view.name] == nil { viewIndex[view.name] = i }
+        }
+        for line in contentLines {
+            let keyword = line.value.keyword
+            if line.view == Layout.containerName {
+                diagnostics.append(Diagnostic(.contentOnContainer(keyword: keyword), at: line.location))
+                continue
+            }
+            guard let i = viewIndex[line.view] else {
+                diagnostics.append(Diagnostic(.undeclaredView(line.view), at: line.location))
+                continue
+            }
+            var content = layout.views[i].content
+            let previous: SourceLocation??
+            switch line.value {
+            case .intrinsic(let size):
+                previous = content.intrinsicSize == nil ? nil : .some(content.intrinsicLocation)
+                if previous == nil { content.intrinsicSize = size; content.intrinsicLocation = line.location }
+            case .hugging(let p):
+                previous = content.hugging == nil ? nil : .some(content.huggingLocation)
+                if previous == nil { content.hugging = p; content.huggingLocation = line.location }
+            case .compression(let p):
+                previous = content.compression == nil ? nil : .some(content.compressionLocation)
+                if previous == nil { content.compression = p; content.compressionLocation = line.location }
+            case .baselines(let b):
+                previous = content.baselines == nil ? nil : .some(content.baselinesLocation)
+                if previous == nil { content.baselines = b; content.baselinesLocation = line.location }
+            }
+            if let previous {
+                diagnostics.append(Diagnostic(.duplicateContentLine(keyword: keyword, view: line.view), at: line.location,
+                                              notes: [.init("first set here", at: previous)]))
+                continue
+            }
+            layout.views[i].content = content
+        }
     }
 }
 

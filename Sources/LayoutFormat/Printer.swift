@@ -29,6 +29,15 @@ public enum LayoutPrinter {
         for view in layout.views {
             if let margins = view.margins { lines.append("margins \(view.name) \(insets(margins))") }
         }
+        for view in layout.views where !view.content.isEmpty {
+            let content = view.content
+            if let size = content.intrinsicSize {
+                lines.append("intrinsic \(view.name) " + [size.width, size.height].map { $0.map(formatNumber) ?? "none" }.joined(separator: " "))
+            }
+            if let p = content.hugging { lines.append("hugging \(view.name) \(p.horizontal) \(p.vertical)") }
+            if let p = content.compression { lines.append("compression \(view.name) \(p.horizontal) \(p.vertical)") }
+            if let b = content.baselines { lines.append("baselines \(view.name) \(formatNumber(b.first)) \(formatNumber(b.last))") }
+        }
         if !layout.constraints.isEmpty { lines.append("") }
         for constraint in layout.constraints { lines.append(line(for: constraint)) }
         if !layout.expectations.isEmpty { lines.append("") }

@@ -19,6 +19,12 @@ import LayoutModel
 /// | `[a(P)]` | `a.width REL c` or, for a view `v`, `a.width REL v.width` |
 /// | `options alignAllTop ...` | `v.top = first.top` for every view after the first |
 ///
+/// `H:` lines read leading to trailing, so under the trait `rtl` their first
+/// view is on the right. `options directionLeftToRight` writes them with
+/// `left`/`right` instead (first view on the left whatever the direction), and
+/// `options directionRightToLeft` with `right`/`left` (first view on the right),
+/// as AppKit's `NSLayoutFormatOptions`; `directionLeadingToTrailing` is the default.
+///
 /// A predicate list is `P` or `(P, P, ...)` with `P := [== | <= | >=] (number | metric | view) [@ priority]`.
 enum VisualFormat {
     /// The space `-` stands for between siblings.
@@ -31,11 +37,24 @@ enum VisualFormat {
         static let horizontal = Axis(leading: .leading, trailing: .trailing, size: .width, leadingMargin: .leadingMargin,
                                      trailingMargin: .trailingMargin,
                                      alignments: ["alignAllTop": .top, "alignAllBottom": .bottom, "alignAllCenterY": .centerY])
+        /// `options directionLeftToRight`: the fixed sides, first view on the left.
+        static let leftToRight = Axis(leading: .left, trailing: .right, size: .width, leadingMargin: .leftMargin,
+                                      trailingMargin: .rightMargin, alignments: horizontal.alignments)
+        /// `options directionRightToLeft`: the first view on the right; each
+        /// connection is written with the sides exchanged and its constant and
+        /// relation mirrored (`[a]-8-[b]` is `b.right = a.left - 8`).
+        static let rightToLeft = Axis(leading: .right, trailing: .left, size: .width, leadingMargin: .rightMargin,
+                                      trailingMargin: .leftMargin, alignments: horizontal.alignments)
         static let vertical = Axis(leading: .top, trailing: .bottom, size: .height, leadingMargin: .topMargin,
                                    trailingMargin: .bottomMargin,
                                    alignments: ["alignAllLeft": .left, "alignAllRight": .right, "alignAllLeading": .leading,
                                                 "alignAllTrailing": .trailing, "alignAllCenterX": .centerX])
     }
+
+    /// The direction options of an `H:` line.
+    static let directions: [String: Axis] = [
+        "directionLeadingToTrailing": .horizontal, "directionLeftToRight": .leftToRight, "directionRightToLeft": .rightToLeft,
+    ]
 
     /// `[REL] object [@ priority]`.
     struct Predicate {

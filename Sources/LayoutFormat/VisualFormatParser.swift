@@ -4,7 +4,7 @@ extension FileParser {
     /// `H:` or `V:` then `[|] [connection] [view] (connection [view])* [connection |] [options NAME...] [# identifier]`.
     mutating func parseVisualFormat(_ c: inout LineCursor, traits: [String]) throws(LineError) {
         let orientation = c.take()
-        let axis = names[orientation] == "H" ? VisualFormat.Axis.horizontal : .vertical
+        var axis = names[orientation] == "H" ? VisualFormat.Axis.horizontal : .vertical
         _ = c.take()  // ':'
         let start = c.location(of: orientation)
 
@@ -40,18 +40,36 @@ extension FileParser {
         }
 
         var alignments: [(Attribute, SourceLocation)] = []
+        var reversed = false
         if names.isName(c.peek(), "options") {
             _ = c.take()
+            var direction: Token?
             while c.peek().kind == .name {
                 let option = c.take()
+                if let directed = VisualFormat.directions[names[option]] {
+                    guard names[orientation] == "H" else {
+                        throw LineError(.unexpectedToken(expected: "an alignment option of V: lines (direction options "
+                                                         + "apply to H: lines)", found: c.quoted(option)), at: c.location(of: option))
+                    }
+                    if let direction {
+                        throw LineError(.unexpectedToken(expected: "one direction option (\(c.quoted(direction)) is given)",
+                                                         found: c.quoted(option)), at: c.location(of: option))
+                    }
+                    direction = option
+                    axis = directed
+                    reversed = names[option] == "directionRightToLeft"
+                    continue
+                }
                 guard let attribute = axis.alignments[names[option]] else {
                     throw LineError(.unexpectedToken(expected: "an alignment option of \(names[orientation]): lines ("
-                                                     + VisualFormat.optionNames(axis) + ")", found: c.quoted(option)),
+                                                     + VisualFormat.optionNames(axis)
+                                                     + (names[orientation] == "H" ? ", or a direction" : "") + ")",
+                                                     found: c.quoted(option)),
                                     at: c.location(of: option))
                 }
                 alignments.append((attribute, c.location(of: option)))
             }
-            if alignments.isEmpty { throw c.unexpected("an alignment option") }
+            if alignments.isEmpty && direction == nil { throw c.unexpected("an alignment option") }
         }
         var identifier: String?
         if c.peek().kind == .hash {
@@ -64,6 +82,13 @@ extension FileParser {
         var made: [LayoutConstraint] = []
         func add(_ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?, _ constant: Double,
                  _ priority: Priority, _ location: SourceLocation, priorityLocation: SourceLocation? = nil) {
+            var relation = relation, constant = constant
+            if reversed && first.attribute != axis.size && second != nil {
+                // Right to left, a position measured along the line is the
+                // negated x: `-b.right REL -a.left + c` is `b.right REL' a.left - c`.
+                relation = relation.mirrored
+                constant = -constant
+            }
             made.append(LayoutConstraint(first, relation, second, multiplier: 1, constant: constant, priority: priority,
                                          identifier: identifier, traits: traits,
                                          locations: ConstraintLocations(start: location, constant: location, priority: priorityLocation)))

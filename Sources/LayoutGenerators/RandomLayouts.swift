@@ -54,7 +54,7 @@ public enum RandomLayoutGenerator {
             // Positions: required relations to earlier views, made to hold at the known frame.
             for axis in [horizontal, vertical] {
                 if kind == .ambiguous && rng.int(0...2) == 0 { continue }  // leave this position free
-                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))]
+                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))].inFamily(of: a)
                 let partner = partners[rng.int(0...(partners.count - 1))]
                 guard let pf = frames[partner] else { continue }
                 let c = value(a, f) - value(b, pf)
@@ -89,7 +89,7 @@ public enum RandomLayoutGenerator {
             // Soft wishes at random priorities, some unreachable.
             for _ in 0..<rng.int(0...3) {
                 let axis = rng.int(0...1) == 0 ? horizontal : vertical
-                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))]
+                let a = axis[rng.int(0...(axis.count - 1))], b = axis[rng.int(0...(axis.count - 1))].inFamily(of: a)
                 let partner = partners[rng.int(0...(partners.count - 1))]
                 guard let pf = frames[partner] else { continue }
                 let target = value(a, f) - value(b, pf) + Double(rng.int(-40...40)) * scale
@@ -157,7 +157,8 @@ public enum RandomLayoutGenerator {
                                                     priority: priority()))
             case 3:
                 // Near-parallel rows on one position.
-                let a = horizontal[rng.int(0...(horizontal.count - 1))], b = horizontal[rng.int(0...(horizontal.count - 1))]
+                let a = horizontal[rng.int(0...(horizontal.count - 1))]
+                let b = horizontal[rng.int(0...(horizontal.count - 1))].inFamily(of: a)
                 let c = magnitude()
                 constraints.append(LayoutConstraint(ItemAttribute(name, a), relation(), ItemAttribute(previous, b), constant: c,
                                                     priority: priority()))

@@ -36,6 +36,13 @@ public enum DiagnosticKind: Hashable, Sendable {
     case duplicateVariant(String)
     case duplicateMetric(String)
     case duplicateMargins(String)
+    /// A second `intrinsic`, `hugging`, `compression` or `baselines` line for one view.
+    case duplicateContentLine(keyword: String, view: String)
+    /// `intrinsic`, `hugging`, `compression` or `baselines` given to the container,
+    /// which has no content of its own.
+    case contentOnContainer(keyword: String)
+    /// An intrinsic size that is negative (`axis` says which).
+    case negativeIntrinsicSize(axis: String, value: Double)
     /// A name that has a fixed meaning (`super`, `default`, ...) used for a declaration.
     case reservedName(String, meaning: String)
     case undeclaredView(String)
@@ -50,6 +57,9 @@ public enum DiagnosticKind: Hashable, Sendable {
     case locationAgainstDimension(first: Attribute, second: Attribute)
     /// An x-axis location related to a y-axis location.
     case axisMismatch(first: Attribute, second: Attribute)
+    /// A leading-family attribute related to a left-family one (`a.leading = b.left`):
+    /// its meaning would change with the layout direction, so Auto Layout refuses it.
+    case mixedDirection(first: Attribute, second: Attribute)
     /// A location attribute set to a bare number (Auto Layout forbids it).
     case locationAgainstConstant(Attribute)
     /// A location attribute with a multiplier of 0 (a location equal to a constant).
@@ -97,6 +107,14 @@ public enum DiagnosticKind: Hashable, Sendable {
         case .duplicateVariant(let name): return "variant '\(clip(name))' is declared twice"
         case .duplicateMetric(let name): return "metric '\(clip(name))' is declared twice"
         case .duplicateMargins(let name): return "margins of '\(clip(name))' are set twice"
+        case .duplicateContentLine(let keyword, let view): return "'\(keyword)' of '\(clip(view))' is set twice"
+        case .contentOnContainer(let keyword):
+            return "the container has no content: '\(keyword)' applies to a view, not to 'super'"
+        case .negativeIntrinsicSize(let axis, let value):
+            return "intrinsic \(axis) \(formatNumber(value)) must be >= 0 (use 'none' for no intrinsic \(axis))"
+        case .mixedDirection(let first, let second):
+            return "cannot relate '\(first.rawValue)' to '\(second.rawValue)': leading and trailing attributes follow the "
+                + "layout direction, left and right do not; use the same family on both sides"
         case .reservedName(let name, let meaning): return "'\(clip(name))' is reserved (\(meaning))"
         case .undeclaredView(let name): return "undeclared view '\(clip(name))'"
         case .invalidName(let name, let what): return "invalid \(what) name '\(clip(name))': use letters, digits and '_', not starting with a digit"

@@ -51,8 +51,22 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of an attribute for this frame and margins (the lowering's
     /// formulas: right = x + width, centerX = x + width/2, leftMargin = x + m.left, ...).
-    public func value(of attribute: Attribute, margins m: EdgeInsets = .standard) -> Double {
+    /// With `rightToLeftIn` a container width, the leading-side attributes are
+    /// measured from that container's right edge (`leading = W - right`).
+    public func value(of attribute: Attribute, margins m: EdgeInsets = .standard, baselines: Baselines? = nil,
+                      rightToLeftIn containerWidth: Double? = nil) -> Double {
+        if let w = containerWidth {
+            switch attribute {
+            case .leading: return w - (x + width)
+            case .trailing: return w - x
+            case .leadingMargin: return w - (x + width - m.right)
+            case .trailingMargin: return w - (x + m.left)
+            default: break
+            }
+        }
         switch attribute {
+        case .firstBaseline: return y + (baselines.map { $0.first } ?? height)
+        case .lastBaseline: return y + height - (baselines?.last ?? 0)
         case .left, .leading: return x
         case .right, .trailing: return x + width
         case .centerX: return x + width / 2
@@ -96,20 +110,29 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var location: SourceLocation?
     /// Where the `margins` line was (ignored by `==`).
     public var marginsLocation: SourceLocation?
+    private var contentBox: ViewContentBox?
 
-    public init(name: String, margins: EdgeInsets? = nil, location: SourceLocation? = nil) {
+    public init(name: String, margins: EdgeInsets? = nil, content: ViewContent = .none, location: SourceLocation? = nil) {
         self.name = name
         self.margins = margins
         self.location = location
+        self.content = content
+    }
+
+    /// Intrinsic size, hugging, compression resistance and baselines (``ViewContent/none`` for a plain view).
+    public var content: ViewContent {
+        get { contentBox?.value ?? .none }
+        set { contentBox = newValue.isEmpty ? nil : ViewContentBox(newValue) }
     }
 
     public static func == (lhs: ViewDeclaration, rhs: ViewDeclaration) -> Bool {
-        lhs.name == rhs.name && lhs.margins == rhs.margins
+        lhs.name == rhs.name && lhs.margins == rhs.margins && lhs.content == rhs.content
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(margins)
+        hasher.combine(content)
     }
 }
 
@@ -245,6 +268,12 @@ public struct Layout: Hashable, Sendable {
         let name = name ?? Layout.defaultVariantName
         return allVariants.first { $0.name == name }
     }
+
+    /// Whether a variant lays out right to left (its traits include ``rightToLeftTrait``).
+    public static func isRightToLeft(_ variant: Variant) -> Bool { variant.traits.contains(rightToLeftTrait) }
+
+    /// The trait that mirrors the leading-side attributes: `container 375 x 812 traits rtl`.
+    public static let rightToLeftTrait = "rtl"
 
     /// The margins of a view (or of `super`), defaults applied.
     public func margins(of view: String) -> EdgeInsets {

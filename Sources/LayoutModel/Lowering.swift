@@ -84,6 +84,9 @@ public struct LoweredConstraint: Hashable, Sendable {
         /// `super.height = H` (absent for `auto`). Solvers change these rows'
         /// constants to resize (edit variables, LP bounds).
         case container(FrameComponent)
+        /// A content-size constraint of view number `view` (1...): on `axis`,
+        /// `size <= intrinsic @ hugging` or `size >= intrinsic @ compression`.
+        case content(view: Int, axis: Axis, kind: ContentConstraintKind)
     }
 
     public var expression: LinearExpression
@@ -108,7 +111,9 @@ public struct LoweredSystem: Hashable, Sendable {
     /// View names by view number; index 0 is `super`.
     public var viewNames: [String]
     /// Container rows first (x, y, width, height), then the active constraints
-    /// in declaration order.
+    /// in declaration order, then the content-size rows (view by view:
+    /// horizontal hugging, horizontal compression, vertical hugging, vertical
+    /// compression, for each axis with an intrinsic size).
     public var constraints: [LoweredConstraint]
 
     public var variableCount: Int { viewNames.count * 4 }
@@ -128,7 +133,11 @@ public struct LoweredSystem: Hashable, Sendable {
         guard viewNames.count == layout.views.count + 1 else { return false }
         let count = variableCount
         for row in constraints {
-            if case .constraint(let index) = row.origin, !layout.constraints.indices.contains(index) { return false }
+            switch row.origin {
+            case .constraint(let index): if !layout.constraints.indices.contains(index) { return false }
+            case .content(let view, _, _): if view < 1 || view >= viewNames.count { return false }
+            case .container: break
+            }
             for term in row.expression.terms where term.variable.index < 0 || term.variable.index >= count { return false }
         }
         return true
@@ -160,27 +169,17 @@ extension Layout {
     /// The expression of an attribute over frame variables:
     /// left/leading = x, right/trailing = x + width, centerX = x + width/2,
     /// leftMargin = x + m.left, rightMargin = x + width - m.right,
-    /// centerXWithinMargins = (leftMargin + rightMargin)/2; likewise vertically.
-    public func expression(for attribute: Attribute, ofView view: Int, margins m: EdgeInsets) -> LinearExpression {
-        func v(_ c: FrameComponent) -> FrameVariable { FrameVariable(view: view, component: c) }
-        var e = LinearExpression()
-        switch attribute {
-        case .left, .leading: e.add(1, v(.x))
-        case .right, .trailing: e.add(1, v(.x)); e.add(1, v(.width))
-        case .top: e.add(1, v(.y))
-        case .bottom: e.add(1, v(.y)); e.add(1, v(.height))
-        case .width: e.add(1, v(.width))
-        case .height: e.add(1, v(.height))
-        case .centerX: e.add(1, v(.x)); e.add(0.5, v(.width))
-        case .centerY: e.add(1, v(.y)); e.add(0.5, v(.height))
-        case .leftMargin, .leadingMargin: e.add(1, v(.x)); e.constant = m.left
-        case .rightMargin, .trailingMargin: e.add(1, v(.x)); e.add(1, v(.width)); e.constant = -m.right
-        case .topMargin: e.add(1, v(.y)); e.constant = m.top
-        case .bottomMargin: e.add(1, v(.y)); e.add(1, v(.height)); e.constant = -m.bottom
-        case .centerXWithinMargins: e.add(1, v(.x)); e.add(0.5, v(.width)); e.constant = (m.left - m.right) / 2
-        case .centerYWithinMargins: e.add(1, v(.y)); e.add(0.5, v(.height)); e.constant = (m.top - m.bottom) / 2
-        }
-        return e
+    /// centerXWithinMargins = (leftMargin + rightMargin)/2; likewise vertically;
+    /// firstBaseline = y + first (y + height without baselines), lastBaseline =
+    /// y + height - last. Right to left, leading = super.width - right,
+    /// trailing = super.width - left, leadingMargin = super.width - rightMargin,
+    /// trailingMargin = super.width - leftMargin.
+    public func expression(for attribute: Attribute, ofView view: Int, margins m: EdgeInsets, baselines: Baselines? = nil,
+                           rightToLeft: Bool = false) -> LinearExpression {
+        var terms = SmallTerms()
+        let constant = Self.attributeTerms(attribute, view: view, margins: m, baselines: baselines, rightToLeft: rightToLeft,
+                                           scale: 1, into: &terms)
+        return LinearExpression(normalizedTerms: terms.normalized(), constant: constant)
     }
 
     /// Lowers the layout for a variant: every active constraint becomes
@@ -211,6 +210,10 @@ extension Layout {
         for (i, n) in names.enumerated() { index[n] = i }
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
+        // Why optional: most layouts have no baselines, and then no array.
+        let baselinesByView: [Baselines?]? = views.contains { $0.content.baselines != nil }
+            ? [nil] + views.map { $0.content.baselines } : nil
+        let rightToLeft = Layout.isRightToLeft(variant)
 
         var rows: [LoweredConstraint] = []
         func containerRow(_ component: FrameComponent, _ value: Double) {
@@ -234,10 +237,12 @@ extension Layout {
             // attribute's coefficient, plus `-multiplier ×` the second's.
             var terms = SmallTerms()
             var constant = Self.attributeTerms(constraint.first.attribute, view: firstView, margins: marginsByView[firstView],
+                                               baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
                                                scale: 1, into: &terms)
             if let second = constraint.second, let secondView = index[second.item] {
                 let m = -constraint.multiplier
                 let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
+                                                         baselines: baselinesByView?[secondView], rightToLeft: rightToLeft,
                                                          scale: m, into: &terms)
                 constant += m * secondConstant
             }
@@ -246,17 +251,36 @@ extension Layout {
             rows.append(LoweredConstraint(expression: e, relation: constraint.relation, priority: constraint.priority,
                                           origin: .constraint(index: i)))
         }
+        // Content sizes: for each axis with an intrinsic size S, `size - S <= 0
+        // @ hugging` and `size - S >= 0 @ compression`, as UIKit's content-size
+        // constraints. Why after the constraints: they are the layout's
+        // defaults, and the rows written by hand keep their numbers.
+        for (i, view) in views.enumerated() {
+            guard let intrinsic = view.content.intrinsicSize else { continue }
+            for axis in [Axis.horizontal, .vertical] {
+                guard let size = intrinsic[axis] else { continue }
+                let variable = FrameVariable(view: i + 1, component: axis == .horizontal ? .width : .height)
+                for kind in ContentConstraintKind.allCases {
+                    let e = LinearExpression(normalizedTerms: [LinearExpression.Term(variable: variable, coefficient: 1)], constant: -size)
+                    rows.append(LoweredConstraint(expression: e, relation: kind.relation, priority: view.content.priority(kind, axis),
+                                                  origin: .content(view: i + 1, axis: axis, kind: kind)))
+                }
+            }
+        }
         return LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: rows)
     }
 }
 
-/// Up to four terms gathered on the stack while lowering one constraint.
+/// Up to six terms gathered on the stack while lowering one constraint (two
+/// attributes of at most three terms: a mirrored leading edge is
+/// `super.width - x - width`).
 struct SmallTerms {
-    private var items: (LinearExpression.Term, LinearExpression.Term, LinearExpression.Term, LinearExpression.Term)
+    private var items: (LinearExpression.Term, LinearExpression.Term, LinearExpression.Term, LinearExpression.Term,
+                        LinearExpression.Term, LinearExpression.Term)
     private(set) var count = 0
     private static let zero = LinearExpression.Term(variable: FrameVariable(view: 0, component: .x), coefficient: 0)
 
-    init() { items = (Self.zero, Self.zero, Self.zero, Self.zero) }
+    init() { items = (Self.zero, Self.zero, Self.zero, Self.zero, Self.zero, Self.zero) }
 
     mutating func append(_ term: LinearExpression.Term) {
         switch count {
@@ -264,7 +288,9 @@ struct SmallTerms {
         case 1: items.1 = term
         case 2: items.2 = term
         case 3: items.3 = term
-        default: return  // two attributes have at most four terms
+        case 4: items.4 = term
+        case 5: items.5 = term
+        default: return  // two attributes have at most six terms
         }
         count += 1
     }
@@ -274,7 +300,9 @@ struct SmallTerms {
         case 0: return items.0
         case 1: return items.1
         case 2: return items.2
-        default: return items.3
+        case 3: return items.3
+        case 4: return items.4
+        default: return items.5
         }
     }
 
@@ -306,11 +334,23 @@ struct SmallTerms {
 extension Layout {
     /// The terms of an attribute of view `view`, each multiplied by `scale`,
     /// appended to `terms`; returns the attribute's constant (unscaled), as
-    /// ``expression(for:ofView:margins:)`` defines them.
-    static func attributeTerms(_ attribute: Attribute, view: Int, margins m: EdgeInsets, scale: Double,
-                               into terms: inout SmallTerms) -> Double {
+    /// ``expression(for:ofView:margins:baselines:rightToLeft:)`` defines them.
+    static func attributeTerms(_ attribute: Attribute, view: Int, margins m: EdgeInsets, baselines: Baselines?,
+                               rightToLeft: Bool, scale: Double, into terms: inout SmallTerms) -> Double {
         func add(_ c: Double, _ component: FrameComponent) {
             terms.append(LinearExpression.Term(variable: FrameVariable(view: view, component: component), coefficient: scale * c))
+        }
+        if rightToLeft {
+            // Why the container's width variable, not the number: a resize
+            // changes it, and the mirrored rows must follow without re-lowering.
+            let containerWidth = LinearExpression.Term(variable: FrameVariable(view: 0, component: .width), coefficient: scale)
+            switch attribute {
+            case .leading: terms.append(containerWidth); add(-1, .x); add(-1, .width); return 0
+            case .trailing: terms.append(containerWidth); add(-1, .x); return 0
+            case .leadingMargin: terms.append(containerWidth); add(-1, .x); add(-1, .width); return m.right
+            case .trailingMargin: terms.append(containerWidth); add(-1, .x); return -m.left
+            default: break
+            }
         }
         switch attribute {
         case .left, .leading: add(1, .x); return 0
@@ -327,6 +367,57 @@ extension Layout {
         case .bottomMargin: add(1, .y); add(1, .height); return -m.bottom
         case .centerXWithinMargins: add(1, .x); add(0.5, .width); return (m.left - m.right) / 2
         case .centerYWithinMargins: add(1, .y); add(0.5, .height); return (m.top - m.bottom) / 2
+        case .firstBaseline:
+            // Without a `baselines` line both baselines are at the bottom.
+            guard let baselines else { add(1, .y); add(1, .height); return 0 }
+            add(1, .y); return baselines.first
+        case .lastBaseline: add(1, .y); add(1, .height); return -(baselines?.last ?? 0)
+        }
+    }
+}
+
+extension Layout {
+    /// How explanations, printed systems and reports name the row an origin
+    /// made, and its text: a constraint's ``LayoutConstraint/displayName``;
+    /// `container width` (`super.width = 375`); `hugging label (width)`
+    /// (`label.width <= 120 @ 250`). The one place that names origins.
+    ///
+    /// - Parameter size: the container size of the variant the row belongs to.
+    public func describe(_ origin: LoweredConstraint.Origin, size: ContainerSize) -> (name: String, text: String) {
+        switch origin {
+        case .constraint(let index):
+            guard constraints.indices.contains(index) else { return ("constraint #\(index)", "constraint #\(index)") }
+            let constraint = constraints[index]
+            return (constraint.displayName, constraint.description)
+        case .container(let component):
+            let text: String
+            switch component {
+            case .x: text = "super.x = 0"
+            case .y: text = "super.y = 0"
+            case .width: text = "super.width = \(formatNumber(size.width))"
+            case .height: text = "super.height = \(size.height.map(formatNumber) ?? "auto")"
+            }
+            return ("container \(component)", text)
+        case .content(let view, let axis, let kind):
+            guard views.indices.contains(view - 1) else { return ("\(kind.rawValue) #\(view)", "\(kind.rawValue) #\(view)") }
+            let declaration = views[view - 1]
+            let dimension = axis == .horizontal ? "width" : "height"
+            let size = declaration.content.intrinsicSize?[axis] ?? 0
+            let priority = declaration.content.priority(kind, axis)
+            let text = "\(declaration.name).\(dimension) \(kind.relation.symbol) \(formatNumber(size))"
+                + (priority.isRequired ? "" : " @ \(priority)")
+            return ("\(kind.rawValue) \(declaration.name) (\(dimension))", text)
+        }
+    }
+
+    /// Where the line that made a row was written, if known.
+    public func location(of origin: LoweredConstraint.Origin) -> SourceLocation? {
+        switch origin {
+        case .constraint(let index): return constraints.indices.contains(index) ? constraints[index].location : nil
+        case .container: return containerLocation
+        case .content(let view, _, let kind):
+            guard views.indices.contains(view - 1) else { return nil }
+            return views[view - 1].content.location(of: kind) ?? views[view - 1].location
         }
     }
 }

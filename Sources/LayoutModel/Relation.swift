@@ -6,4 +6,13 @@ public enum Relation: String, Sendable, CaseIterable, Hashable {
 
     /// The spelling used by the `.layout` printer.
     public var symbol: String { rawValue }
+
+    /// The relation after both sides are negated: `<=` and `>=` exchange.
+    public var mirrored: Relation {
+        switch self {
+        case .equal: return .equal
+        case .lessThanOrEqual: return .greaterThanOrEqual
+        case .greaterThanOrEqual: return .lessThanOrEqual
+        }
+    }
 }

@@ -6,7 +6,8 @@ extension Layout {
     /// Errors: undeclared or duplicate names, reserved names, invalid sizes and
     /// margins, priorities outside `1...1000`, non-finite numbers, a location
     /// related to a dimension, an x-axis location related to a y-axis location
-    /// (width may relate to height: aspect ratios), a location set to a bare
+    /// (width may relate to height: aspect ratios), a leading-family edge
+    /// related to a left-family one, a negative intrinsic size, a location set to a bare
     /// number or multiplied by 0, identifiers with line breaks, numbers outside
     /// the accepted ``NumericRange``. Warnings: a `when` trait that no container
     /// or variant has; numbers beyond the precise ``NumericRange``.
@@ -67,6 +68,44 @@ extension Layout {
                 viewLocations[view.name] = view.location
             }
             if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
+            let content = view.content
+            if !content.isEmpty { checkContent(content, of: view) }
+        }
+        func checkContent(_ content: ViewContent, of view: ViewDeclaration) {
+            if let size = content.intrinsicSize {
+                let at = content.intrinsicLocation ?? view.location
+                for (axis, value) in [("width", size.width), ("height", size.height)] {
+                    guard let value else { continue }
+                    if !value.isFinite {
+                        report(.nonFiniteNumber(field: "intrinsic \(axis) of '\(view.name)'"), at: at)
+                    } else if value < 0 {
+                        report(.negativeIntrinsicSize(axis: axis, value: value), at: at)
+                    } else {
+                        checkMagnitude(value, "intrinsic \(axis) of '\(view.name)'", at: at)
+                    }
+                }
+            }
+            for (keyword, priorities, at) in [("hugging", content.hugging, content.huggingLocation),
+                                              ("compression", content.compression, content.compressionLocation)] {
+                guard let priorities else { continue }
+                for p in [priorities.horizontal, priorities.vertical] {
+                    if !p.rawValue.isFinite {
+                        report(.nonFiniteNumber(field: "\(keyword) priority of '\(view.name)'"), at: at ?? view.location)
+                    } else if !p.isValid {
+                        report(.priorityOutOfRange(p.rawValue), at: at ?? view.location)
+                    }
+                }
+            }
+            if let baselines = content.baselines {
+                let at = content.baselinesLocation ?? view.location
+                for (which, value) in [("first", baselines.first), ("last", baselines.last)] {
+                    if !value.isFinite {
+                        report(.nonFiniteNumber(field: "\(which) baseline of '\(view.name)'"), at: at)
+                    } else {
+                        checkMagnitude(value, "\(which) baseline of '\(view.name)'", at: at)
+                    }
+                }
+            }
         }
         if let margins = containerMargins { checkMargins(margins, of: Layout.containerName, at: containerMarginsLocation) }
         func checkMargins(_ margins: EdgeInsets, of view: String, at location: SourceLocation?) {
@@ -122,6 +161,8 @@ extension Layout {
                     report(.locationAgainstDimension(first: first, second: second.attribute), at: at)
                 } else if first.isLocation && first.axis != second.attribute.axis {
                     report(.axisMismatch(first: first, second: second.attribute), at: at)
+                } else if let a = first.horizontalFamily, let b = second.attribute.horizontalFamily, a != b {
+                    report(.mixedDirection(first: first, second: second.attribute), at: at)
                 }
                 if !constraint.multiplier.isFinite {
                     report(.nonFiniteNumber(field: "multiplier"), at: constraint.locations?.multiplier ?? start)

@@ -10,11 +10,7 @@ extension LoweredSystem {
             let terms: [JSONValue] = row.expression.terms.map {
                 JSONValue.array([.number(Double($0.variable.index)), .number($0.coefficient)])
             }
-            let origin: String
-            switch row.origin {
-            case .container(let component): origin = "container \(component)"
-            case .constraint(let index): origin = layout.constraints[index].displayName
-            }
+            let origin = layout.describe(row.origin, size: size).name
             return JSONValue.object([
                 ("terms", .array(terms)), ("constant", .number(row.expression.constant)),
                 ("relation", .string(row.relation.symbol)), ("priority", .number(row.priority.rawValue)),

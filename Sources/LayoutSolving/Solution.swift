@@ -30,20 +30,7 @@ public struct ConflictMember: Hashable, Sendable, CustomStringConvertible {
     /// Names a lowered row of `layout`.
     public init(origin: LoweredConstraint.Origin, in layout: Layout, size: ContainerSize) {
         self.origin = origin
-        switch origin {
-        case .constraint(let index):
-            let constraint = layout.constraints[index]
-            name = constraint.displayName
-            text = constraint.description
-        case .container(let component):
-            name = "container \(component)"
-            switch component {
-            case .x: text = "super.x = 0"
-            case .y: text = "super.y = 0"
-            case .width: text = "super.width = \(formatNumber(size.width))"
-            case .height: text = "super.height = \(size.height.map(formatNumber) ?? "auto")"
-            }
-        }
+        (name, text) = layout.describe(origin, size: size)
     }
 
     public var description: String { name == text ? name : "\(name): \(text)" }

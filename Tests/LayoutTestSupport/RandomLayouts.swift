@@ -75,9 +75,11 @@ public enum RandomLayouts {
                 second = nil
             } else {
                 // A legal partner: dimensions relate to dimensions (either axis),
-                // locations to locations of the same axis.
+                // locations to locations of the same axis, leading-family edges
+                // not to left-family ones.
                 let partners = Attribute.allCases.filter {
-                    first.attribute.isDimension ? $0.isDimension : ($0.isLocation && $0.axis == first.attribute.axis)
+                    first.attribute.isDimension ? $0.isDimension : ($0.isLocation && $0.axis == first.attribute.axis
+                        && $0.inFamily(of: first.attribute) == $0)
                 }
                 second = ItemAttribute(items.randomElement(using: &rng)!, partners.randomElement(using: &rng)!)
                 multiplier = Bool.random(using: &rng) ? 1 : number(using: &rng)
