@@ -102,6 +102,10 @@ public enum CaseCollector {
             add("family/equal-row-n\(n)", "EqualRow.layout(count: \(n))", try? EqualRow.layout(count: n))
         }
         for n in scale.sizes {
+            add("family/self-sizing-rows-r\(n)", "layout-bench generate self-sizing-rows --rows \(n)",
+                try? SelfSizingRows.layout(rows: n))
+        }
+        for n in scale.sizes {
             add("family/random-feasible-n\(n)", "RandomFeasible.layout(views: \(n), seed: \(n))",
                 try? RandomFeasible.layout(views: n, seed: UInt64(n)))
         }

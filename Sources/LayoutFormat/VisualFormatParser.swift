@@ -62,8 +62,9 @@ extension FileParser {
                 }
                 guard let attribute = axis.alignments[names[option]] else {
                     throw LineError(.unexpectedToken(expected: "an alignment option of \(names[orientation]): lines ("
-                                                     + VisualFormat.optionNames(axis)
-                                                     + (names[orientation] == "H" ? ", or a direction" : "") + ")",
+                                                     + VisualFormat.optionNames(axis) + ")"
+                                                     + (names[orientation] == "H" ? " or a direction ("
+                                                        + VisualFormat.directions.keys.sorted().joined(separator: ", ") + ")" : ""),
                                                      found: c.quoted(option)),
                                     at: c.location(of: option))
                 }

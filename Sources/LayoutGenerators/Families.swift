@@ -105,3 +105,65 @@ public enum RandomFeasible {
                       constraints: constraints)
     }
 }
+
+/// A screen of self-sizing rows, the benchmark family of the content model:
+/// row i is a label and a value on one line, each with an intrinsic size
+/// (label `40 + 37i mod 61` x 21, value `60 + 53i mod 61` x 21) and text
+/// baselines (17 from the top, 4 from the bottom). The label hugs at 251,
+/// the value at the default 250, so the tie over the row's extra space is
+/// broken by priority: the value grows. Rows stack 8 apart under the top
+/// margin, and the container's height is `auto`: the rows decide it.
+///
+/// Every frame is known in closed form: label i at (8, 8 + 29(i - 1)) with its
+/// intrinsic size; the value beside it, `W - 24 - label width` wide, on the
+/// same baseline; the container `16 + 21R + 8(R - 1)` high.
+public enum SelfSizingRows {
+    /// The label's and the value's intrinsic widths in row `i` (1-based).
+    public static func intrinsicWidths(row i: Int) -> (label: Double, value: Double) {
+        (Double(40 + (37 * i) % 61), Double(60 + (53 * i) % 61))
+    }
+
+    /// - Throws: ``GeneratorError`` for `rows` outside 1...200_000 or a width below 240.
+    /// - Complexity: O(rows).
+    public static func layout(rows: Int, width: Double = 375) throws(GeneratorError) -> Layout {
+        guard (1...200_000).contains(rows) else {
+            throw .invalidArgument(name: "rows", value: String(rows), requirement: "must be in 1...200000")
+        }
+        guard width.isFinite, width >= 240, width <= 1e6 else {
+            throw .invalidArgument(name: "width", value: formatNumber(width), requirement: "must be in 240...1000000")
+        }
+        let container = LayoutView.container
+        var labels: [LayoutView] = [], values: [LayoutView] = []
+        for i in 1...rows {
+            let (l, v) = intrinsicWidths(row: i)
+            labels.append(LayoutView("label\(i)").intrinsicSize(width: l, height: 21).hugging(horizontal: 251, vertical: 250)
+                .baselines(first: 17, last: 4))
+            values.append(LayoutView("value\(i)").intrinsicSize(width: v, height: 21).baselines(first: 17, last: 4))
+        }
+        var views: [LayoutView] = []
+        views.reserveCapacity(2 * rows)
+        for i in 0..<rows { views.append(labels[i]); views.append(values[i]) }
+        var layout = Layout(container: ContainerSize(width: width, height: nil), views: views) {}
+        var expectations: [Expectation] = []
+        for i in 0..<rows {
+            let label = labels[i], value = values[i]
+            layout.add {
+                label.leading == container.leadingMargin
+                value.leading == label.trailing + 8
+                value.trailing == container.trailingMargin
+                value.firstBaseline == label.firstBaseline
+                if i == 0 { label.top == container.topMargin } else { label.top == labels[i - 1].bottom + 8 }
+            }
+            let (l, _) = intrinsicWidths(row: i + 1)
+            let y = 8 + 29 * Double(i)
+            expectations.append(Expectation(.frame(view: label.name, Frame(x: 8, y: y, width: l, height: 21))))
+            expectations.append(Expectation(.frame(view: value.name, Frame(x: 16 + l, y: y, width: width - 24 - l, height: 21))))
+        }
+        layout.add { container.bottomMargin == labels[rows - 1].bottom }
+        expectations.append(Expectation(.frame(view: Layout.containerName,
+                                               Frame(x: 0, y: 0, width: width, height: 16 + 21 * Double(rows) + 8 * Double(rows - 1)))))
+        expectations.append(Expectation(.ambiguous(views: [])))
+        layout.expectations = expectations
+        return layout
+    }
+}

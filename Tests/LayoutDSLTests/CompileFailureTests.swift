@@ -51,6 +51,8 @@ struct CompileFailureTests {
             "_ = a.width == 44",
             "_ = a.width <= b.height / 2 + 1",
             "_ = a.centerX == LayoutView.container.centerX",
+            "_ = a.firstBaseline == b.lastBaseline + 4",
+            "_ = LayoutView(\"c\").intrinsicSize(width: nil, height: 40).hugging(vertical: 251)",
         ])
         #expect(result.errors.isEmpty, "\(result.output)")
     }
@@ -65,6 +67,8 @@ struct CompileFailureTests {
             "_ = a.width >= b.centerY",
             "_ = a.centerX == b.bottom + 4 ~ .high",
             "_ = a.bottom >= 20",
+            "_ = a.firstBaseline == b.centerX",
+            "_ = a.lastBaseline >= b.height",
         ]
         let result = try typeCheck(illegal)
         // Every line must fail on its own: one error per line, none elsewhere.

@@ -24,6 +24,22 @@ struct DSLTests {
         #expect((a.width == 10).priority.isRequired)
     }
 
+    @Test("content modifiers and baseline anchors make the model's content lines and baseline constraints")
+    func content() {
+        let label = LayoutView("label").intrinsicSize(width: 60, height: nil).hugging(horizontal: 251).compressionResistance(vertical: 700)
+            .baselines(first: 12, last: 3)
+        #expect(label.content == ViewContent(intrinsicSize: IntrinsicSize(width: 60, height: nil),
+                                             hugging: AxisPriorities(horizontal: 251, vertical: 250),
+                                             compression: AxisPriorities(horizontal: 750, vertical: 700),
+                                             baselines: Baselines(first: 12, last: 3)))
+        let layout = Layout(container: ContainerSize(width: 100, height: 100), views: [label, b]) {
+            b.firstBaseline == label.lastBaseline + 2
+        }
+        #expect(layout.views[0].content == label.content && layout.views[1].content.isEmpty)
+        #expect(layout.constraints == [LayoutConstraint(ItemAttribute("b", .firstBaseline), .equal, ItemAttribute("label", .lastBaseline),
+                                                        constant: 2)])
+    }
+
     @Test("identifiers and traits")
     func decorations() {
         let c = (a.width == 10).identified("w").when("landscape", "ipad")

@@ -223,7 +223,8 @@ struct DiagnosticTests {
                                                    line: 3, column: 10))
         #expect(only(header + "H:[a options alignAllTop") == Found(message: "expected ']' after the view, found 'options'", line: 3, column: 6))
         #expect(only(header + "H:[a][b] options alignAllLeft")
-                == Found(message: "expected an alignment option of H: lines (alignAllBottom, alignAllCenterY, alignAllTop), found 'alignAllLeft'",
+                == Found(message: "expected an alignment option of H: lines (alignAllBottom, alignAllCenterY, alignAllTop) or a direction "
+                         + "(directionLeadingToTrailing, directionLeftToRight, directionRightToLeft), found 'alignAllLeft'",
                          line: 3, column: 18))
         #expect(only(header + "H:[a][ghost]") == Found(message: "undeclared view 'ghost'", line: 3, column: 7))
         #expect(only(header + "H:[a(==1e999)]") == Found(message: "number '1e999' is out of range", line: 3, column: 8))

@@ -38,6 +38,8 @@ struct LoweringTests {
             .centerXWithinMargins: [1, 0, 0.5, 0, -1],
             // (topMargin + bottomMargin) / 2 = y + h/2 + (1 - 3)/2
             .centerYWithinMargins: [0, 1, 0, 0.5, -1],
+            // Without a `baselines` line both baselines are the bottom.
+            .firstBaseline: [0, 1, 0, 1, 0], .lastBaseline: [0, 1, 0, 1, 0],
         ]
         #expect(expected.count == Attribute.allCases.count)
         for attribute in Attribute.allCases {

@@ -5,11 +5,12 @@ import Testing
 struct ModelTests {
     @Test("attributes: axes and kinds")
     func attributes() {
-        #expect(Attribute.allCases.count == 18)
+        #expect(Attribute.allCases.count == 20)
         #expect(Attribute.allCases.filter(\.isDimension) == [.width, .height])
         #expect(Attribute.width.axis == .horizontal && Attribute.height.axis == .vertical)
         #expect(Attribute.allCases.filter { $0.axis == .vertical }.map(\.rawValue).sorted()
-                == ["bottom", "bottomMargin", "centerY", "centerYWithinMargins", "height", "top", "topMargin"])
+                == ["bottom", "bottomMargin", "centerY", "centerYWithinMargins", "firstBaseline", "height", "lastBaseline",
+                    "top", "topMargin"])
     }
 
     @Test("named priorities")
