@@ -258,7 +258,8 @@ struct HarnessTests {
     func families() throws {
         let small = CaseCollector.generated(.small)
         #expect(small.map(\.name) == ["family/alternating-grid-r10", "family/alternating-grid-r100", "family/equal-row-n10",
-                                      "family/equal-row-n100", "family/random-feasible-n10", "family/random-feasible-n100"])
+                                      "family/equal-row-n100", "family/self-sizing-rows-r10", "family/self-sizing-rows-r100",
+                                      "family/random-feasible-n10", "family/random-feasible-n100"])
         #expect(small.allSatisfy { $0.limits["kiwi"] == 1_000 && $0.limits["glpk"] == 10_000 })
         let row = try #require(small.first { $0.name == "family/equal-row-n10" })
         let solution = try CassowaryLayoutSolverFactory.make().load(row.layout, variant: nil)
