@@ -10,6 +10,7 @@ import LayoutSolving
 /// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
 /// "cases": [{"name", "source", "views", "constraints", "variants": [...],
 ///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
+///   "content" (only with intrinsic sizes or baselines): {VIEW: {"intrinsic": [W | null, H | null], "baselines": [FIRST, LAST]}},
 ///   "timings": [{"solver", "phase", "min", "median", "median_ci", "p90", "max", "n", "iterations", "samples"}],
 ///   "counters": {solver: {name: value}}}],
 /// "summary": {solver: {verdict: count}}}`. Times are seconds.
@@ -130,11 +131,23 @@ public struct RunResults: Sendable {
         let counters = JSONValue.object(c.counters.keys.sorted().map { solver in
             (solver, JSONValue.object((c.counters[solver] ?? [:]).keys.sorted().map { ($0, .number(c.counters[solver]?[$0] ?? 0)) }))
         })
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("name", .string(c.name)), ("source", .string(c.source)), ("views", .number(Double(c.views))),
             ("constraints", .number(Double(c.constraints))), ("variants", .array(c.variants.map { .string($0) })),
             ("results", .array(results)), ("timings", .array(timings)), ("counters", counters),
-        ])
+        ]
+        // Only layouts with content carry the key: older readers and files are unchanged.
+        if !c.content.isEmpty {
+            fields.append(("content", .object(c.content.map { entry in
+                var item: [(String, JSONValue)] = []
+                if let size = entry.content.intrinsicSize {
+                    item.append(("intrinsic", .array([size.width, size.height].map { $0.map(JSONValue.number) ?? .null })))
+                }
+                if let b = entry.content.baselines { item.append(("baselines", .array([.number(b.first), .number(b.last)]))) }
+                return (entry.view, JSONValue.object(item))
+            })))
+        }
+        return .object(fields)
     }
 
     /// Writes the document atomically (a temporary file renamed into place),

@@ -70,6 +70,9 @@ public struct CaseResult: Sendable {
     public var timings: [PhaseTiming]
     /// Machine-independent counts per solver (Cassowary pivots, GLPK simplex iterations).
     public var counters: [String: [String: Double]]
+    /// The views with an intrinsic size or baselines, in declaration order,
+    /// for the reports' pictures.
+    public var content: [(view: String, content: ViewContent)] = []
 }
 
 /// Progress of a run, for the CLI's progress bar.
@@ -256,7 +259,11 @@ public final class Runner {
         }
         let result = CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
                                 constraints: layout.constraints.count, variants: variants, results: results, timings: [],
-                                counters: counters)
+                                counters: counters,
+                                content: layout.views.compactMap { view in
+                                    let c = view.content
+                                    return c.intrinsicSize == nil && c.baselines == nil ? nil : (view.name, c)
+                                })
         return CheckedCase(benchCase: benchCase, result: result, usable: usable, probe: timingProbe)
     }
 

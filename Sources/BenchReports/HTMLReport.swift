@@ -175,14 +175,15 @@ public enum HTMLReport {
                                      el("div", attr("class", "caption"),
                                         text("\(result.solver) · \(variant) · \(result.verdict)"
                                              + (differing.isEmpty ? "" : " · \(differing.count) view(s) differ from the reference"))),
-                                     SVGPlot.layoutPicture(result, differing: differing)))
+                                     SVGPlot.layoutPicture(result, differing: differing, content: c.content ?? [:])))
                 }
             }
             sections.append(el("h3", text(c.name)))
             sections.append(el("div", [attr("class", "panels")] + panels))
         }
         return el("section", [el("h2", text("Solved layouts")),
-                              el("p", attr("class", "meta"), text("The container and every view's frame; views that differ from the reference are outlined in red."))]
+                              el("p", attr("class", "meta"), text("The container and every view's frame; views that differ from the reference are outlined in red; "
+                                                   + "intrinsic sizes are dashed boxes, text baselines thin red lines."))]
                   + sections)
     }
 }

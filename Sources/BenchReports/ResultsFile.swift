@@ -68,6 +68,14 @@ public struct ResultsFile: Decodable, Sendable {
         public var results: [Result]
         public var timings: [Timing]
         public var counters: [String: [String: Double]]
+        /// Views with an intrinsic size or baselines (absent when none has).
+        public var content: [String: Content]?
+    }
+
+    /// A view's intrinsic size (nil on an axis without one) and baselines.
+    public struct Content: Decodable, Sendable {
+        public var intrinsic: [Double?]?
+        public var baselines: [Double]?
     }
 
     public var schema: String

@@ -97,7 +97,8 @@ enum SVGPlot {
     }
 
     /// The solved layout: the container and each view as a named rectangle.
-    static func layoutPicture(_ result: ResultsFile.Result, differing: Set<String>) -> N {
+    static func layoutPicture(_ result: ResultsFile.Result, differing: Set<String>,
+                              content: [String: ResultsFile.Content] = [:]) -> N {
         // Views in a stable order: super first, then by name.
         let names = result.frames.keys.sorted { ($0 == "super" ? "" : $0) < ($1 == "super" ? "" : $1) }
         func rect(_ f: [Double]) -> (Double, Double, Double, Double) {
@@ -122,6 +123,27 @@ enum SVGPlot {
                                      attr("fill", isContainer ? "#fafafa" : fills[i % fills.count]), attr("fill-opacity", isContainer ? "1" : "0.85"),
                                      attr("stroke", stroke), attr("stroke-width", String(format: "%.4f", width)),
                                      el("title", [text("\(name): \(result.frames[name]?.map { String(format: "%g", $0) }.joined(separator: " ") ?? "")")])]))
+            if let c = content[name], let f = result.frames[name], f.count == 4, f.allSatisfy(\.isFinite) {
+                // The intrinsic size as a dashed box from the view's origin (its
+                // frame's size on an axis without one), the baselines as lines.
+                if let intrinsic = c.intrinsic, intrinsic.count == 2 {
+                    let w = intrinsic[0] ?? f[2], h = intrinsic[1] ?? f[3]
+                    if w.isFinite, h.isFinite {
+                        nodes.append(el("rect", [attr("x", n(f[0])), attr("y", n(f[1])), attr("width", n(abs(w))), attr("height", n(abs(h))),
+                                                 attr("fill", "none"), attr("stroke", "#7a5c00"),
+                                                 attr("stroke-width", String(format: "%.4f", 1 / scale)),
+                                                 attr("stroke-dasharray", String(format: "%.4f %.4f", 3 / scale, 2 / scale)),
+                                                 el("title", [text("\(name): intrinsic size \(intrinsic.map { $0.map { String(format: "%g", $0) } ?? "none" }.joined(separator: " x "))")])]))
+                    }
+                }
+                if let b = c.baselines, b.count == 2, b.allSatisfy(\.isFinite) {
+                    for (label, y) in [("first baseline", f[1] + b[0]), ("last baseline", f[1] + f[3] - b[1])] {
+                        nodes.append(el("line", [attr("x1", n(f[0])), attr("x2", n(f[0] + f[2])), attr("y1", n(y)), attr("y2", n(y)),
+                                                 attr("stroke", "#b03060"), attr("stroke-width", String(format: "%.4f", 1 / scale)),
+                                                 el("title", [text("\(name): \(label) at \(String(format: "%g", y))")])]))
+                    }
+                }
+            }
             if !isContainer && r.2 * scale > 18 && r.3 * scale > 9 {
                 nodes.append(el("text", [attr("x", n(r.0 + r.2 / 2)), attr("y", n(r.1 + r.3 / 2)), attr("font-size", String(format: "%.3f", 10 / scale)),
                                          attr("text-anchor", "middle"), attr("dominant-baseline", "middle"), text(name)]))

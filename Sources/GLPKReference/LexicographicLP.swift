@@ -70,6 +70,10 @@ final class LexicographicLP {
     /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
     static let ambiguityTolerance = Tolerance(absolute: 1e-5, relative: 1e-7)
 
+    /// The sum of the slacks the last lexicographic solve gave its fixed
+    /// levels (``levelSlack`` of each optimum).
+    var grantedSlack = 0.0
+
     /// The direction this LP's rows were lowered for.
     let rightToLeft: Bool
 
@@ -327,6 +331,7 @@ final class LexicographicLP {
     ///
     /// - Returns: nil if the required rows are infeasible, else each level's optimum.
     func solveLexicographically() throws(GLPKError) -> [LevelResult]? {
+        grantedSlack = 0
         for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
         var results: [LevelResult] = []
         var first = true
@@ -351,6 +356,7 @@ final class LexicographicLP {
             guard status == GLP_OPT else { throw .unexpectedStatus(GLPKError.name(ofStatus: status)) }
             let optimum = max(0, glp_get_obj_val(problem))
             let slack = Self.levelSlack.absolute + Self.levelSlack.relative * optimum
+            grantedSlack += slack
             glp_set_row_bnds(problem, levelRows[k], GLP_UP, 0, optimum + slack)
             results.append(LevelResult(priority: levelPriorities[k], optimum: optimum,
                                        iterations: Int(glp_get_it_cnt(problem) - before)))
@@ -456,6 +462,14 @@ final class LexicographicLP {
     func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance)
         throws(GLPKError) -> [Range]
     {
+        // Why widen by the levels' slack: a fixed level may exceed its optimum
+        // by its slack, so a determined variable in one of its rows moves by
+        // up to slack / coefficient on the optimal face GLPK sees. With a large
+        // optimum (100 self-sizing rows: a hugging level of 19,072, slack
+        // 1.9e-5) that exceeded 1e-5, and every view of the chain was reported
+        // free over [21, 21.00002]. Ten times the slack covers coefficients
+        // down to 0.1 and stays far below the 1e-3 of `expect` lines.
+        let tolerance = Tolerance(absolute: max(tolerance.absolute, 10 * grantedSlack), relative: tolerance.relative)
         let reference = values()
         var free = [Bool](repeating: false, count: variableCount)
         var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
