@@ -63,6 +63,22 @@ public enum RandomLayouts {
             views[i].margins = EdgeInsets(top: number(using: &rng), left: number(using: &rng),
                                           bottom: number(using: &rng), right: number(using: &rng))
         }
+        // Content lines on some views: intrinsic sizes (an axis may be none),
+        // hugging and compression priorities, baselines.
+        for i in views.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+            var content = ViewContent()
+            func size() -> Double? { Bool.random(using: &rng) ? abs(number(using: &rng)) : nil }
+            func priorities() -> AxisPriorities? {
+                guard Bool.random(using: &rng) else { return nil }
+                return AxisPriorities(horizontal: Priority(Double(Int.random(in: 1...1000, using: &rng))),
+                                      vertical: [.required, .high, .low, .fitting].randomElement(using: &rng)!)
+            }
+            if Bool.random(using: &rng) { content.intrinsicSize = IntrinsicSize(width: size(), height: size()) }
+            content.hugging = priorities()
+            content.compression = priorities()
+            if Bool.random(using: &rng) { content.baselines = Baselines(first: number(using: &rng), last: number(using: &rng)) }
+            views[i].content = content
+        }
         let items = [Layout.containerName] + viewNames
 
         var constraints: [LayoutConstraint] = []
