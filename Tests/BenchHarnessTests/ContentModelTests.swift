@@ -1,3 +1,4 @@
+import BenchHarness
 import CassowaryLayout
 import Foundation
 import GLPKReference
@@ -214,6 +215,37 @@ struct ContentModelTests {
         let fixed = try layout("container 300 x 100\nviews a b\nH:|[a]-[b]| options directionLeftToRight alignAllTop\n")
         #expect(fixed.constraints.map(\.description) == ["a.left = super.left", "b.left = a.right + 8", "super.right = b.right",
                                                          "b.top = a.top"])
+    }
+
+    @Test("random layouts with content lines and a right-to-left variant: cassowary and glpk agree", arguments: [UInt64(1), 201])
+    func randomAgreement(from seed: UInt64) {
+        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let priorities: [Priority] = [.required, 751, .high, 300, 251, .low, .fitting]
+        var compared = 0
+        for s in seed..<(seed + 200) {
+            var layout = RandomLayoutGenerator.layout(seed: s, views: 5)
+            for i in layout.views.indices where next(2) == 0 {
+                var content = ViewContent()
+                content.intrinsicSize = IntrinsicSize(width: next(4) == 0 ? nil : Double(10 + next(90)),
+                                                      height: next(4) == 0 ? nil : Double(10 + next(50)))
+                if next(2) == 0 { content.hugging = AxisPriorities(horizontal: priorities[next(7)], vertical: priorities[next(7)]) }
+                if next(2) == 0 { content.compression = AxisPriorities(horizontal: priorities[next(7)], vertical: priorities[next(7)]) }
+                if next(2) == 0 { content.baselines = Baselines(first: Double(next(30)), last: Double(next(10))) }
+                layout.views[i].content = content
+            }
+            layout.variants.append(Variant(name: "arabic", size: layout.container, traits: layout.containerTraits + ["rtl"]))
+            guard layout.validate().allSatisfy({ $0.severity != .error }) else { continue }
+            for finding in Agreement.check(layout, solvers: solvers) {
+                #expect(finding.outcome != .disagree, "seed \(s) [\(finding.variant)]: \(finding.reasons)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 200)
     }
 
     @Test("self-sizing rows: both solvers find the closed-form frames")
