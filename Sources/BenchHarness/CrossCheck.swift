@@ -34,7 +34,8 @@ public enum CrossCheck {
     ///
     /// 1. Status agrees with the reference. 2. Required constraints hold.
     /// 3. Every level's error equals the reference's. 4. Frames equal the
-    /// reference's where the reference says they are unique. 5. The `expect`
+    /// reference's where the reference says they are unique, and the
+    /// ambiguous views are the reference's (when both answer). 5. The `expect`
     /// lines hold. A weighted solver failing only 3-5 gets `weighted-divergence`.
     public static func judge(_ solution: Solution, reference: Solution?, system: LoweredSystem,
                              expectations: [Expectation], semantics: SolverCapabilities.PrioritySemantics)
@@ -60,6 +61,14 @@ public enum CrossCheck {
                     soft.append("level \(level.priority) error \(formatNumber(mine, maxFractionDigits: 6)), "
                                 + "reference \(formatNumber(level.error, maxFractionDigits: 6))")
                 }
+            }
+            // Ambiguity lists, where both solvers answer: the same views.
+            if let mine = solution.ambiguous, let theirs = reference.ambiguous, mine != theirs {
+                let extra = mine.filter { !theirs.contains($0) }, missing = theirs.filter { !mine.contains($0) }
+                soft.append("ambiguous views differ from the reference: "
+                            + (extra.isEmpty ? "" : "also \(extra.prefix(5).joined(separator: " "))\(extra.count > 5 ? " ..." : "")")
+                            + (extra.isEmpty || missing.isEmpty ? "" : "; ")
+                            + (missing.isEmpty ? "" : "not \(missing.prefix(5).joined(separator: " "))\(missing.count > 5 ? " ..." : "")"))
             }
             let differences = frameDifferences(solution, reference, free: Set(reference.ambiguous ?? []), tolerance: tolerance)
             if let d = differences.first {

@@ -15,7 +15,7 @@ import LayoutSolving
 public final class CassowaryLayoutSolver: LayoutSolver {
     public let name = "cassowary"
     public let capabilities = SolverCapabilities(incremental: true, editVariables: true, prioritySemantics: .lexicographic,
-                                                 ambiguityAnalysis: false, conflictExplanation: true)
+                                                 ambiguityAnalysis: true, conflictExplanation: true)
 
     /// The container's edit strength: soft, but above every priority 1...999.
     public static let containerStrength = Strength.soft(1000)
@@ -277,7 +277,45 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             conflict = containerConflict(system, layout)
         }
         return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
-                        levels: system.levelErrors(values), ambiguous: nil, conflict: conflict)
+                        levels: system.levelErrors(values), ambiguous: status == .solved ? try ambiguousViews(system) : nil,
+                        conflict: conflict)
+    }
+
+    /// The range of every free frame component of the ambiguous views, for
+    /// `solve --explain`: (view, component, minimum, maximum), ±infinity when
+    /// unbounded. Call after a solve that answered `ambiguous`.
+    /// - Complexity: two warm-started simplex solves per free component.
+    public func ambiguityRanges() -> [(view: String, component: FrameComponent, minimum: Double, maximum: Double)] {
+        guard let system else { return [] }
+        let tolerance = Tolerance.ambiguity
+        var out: [(String, FrameComponent, Double, Double)] = []
+        for view in system.viewNames.indices {
+            for component in FrameComponent.allCases {
+                let index = FrameVariable(view: view, component: component).index
+                guard variables.indices.contains(index), let r = solver.rangeOnOptimalFace(of: variables[index]) else { continue }
+                let same = r.minimum.isFinite && r.maximum.isFinite && tolerance.isClose(r.minimum, r.maximum)
+                if !same { out.append((system.viewNames[view], component, r.minimum, r.maximum)) }
+            }
+        }
+        return out
+    }
+
+    /// The views with a frame component that can move on the optimal face
+    /// (``CassowarySolver/freeVariables(_:tolerance:)``), in view order; nil
+    /// when the tableau's shape does not allow an exact answer.
+    func ambiguousViews(_ system: LoweredSystem) throws(SolverError) -> [String]? {
+        let free: [Bool]?
+        do {
+            free = try solver.freeVariables(variables, tolerance: (Tolerance.ambiguity.absolute, Tolerance.ambiguity.relative))
+        } catch {
+            throw .internalError("ambiguity analysis: \(error)")
+        }
+        guard let free else { return nil }
+        var views: [String] = []
+        for view in system.viewNames.indices where FrameComponent.allCases.contains(where: { free[FrameVariable(view: view, component: $0).index] }) {
+            views.append(system.viewNames[view])
+        }
+        return views
     }
 
     /// A minimal conflict among the required rows, container rows included

@@ -68,7 +68,7 @@ final class LexicographicLP {
     /// A frame component is *determined* when its range under the fixed levels
     /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
     /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
-    static let ambiguityTolerance = Tolerance(absolute: 1e-5, relative: 1e-7)
+    static let ambiguityTolerance = Tolerance.ambiguity
 
     /// The sum of the slacks the last lexicographic solve gave its fixed
     /// levels (``levelSlack`` of each optimum).

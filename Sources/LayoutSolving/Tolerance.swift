@@ -22,6 +22,11 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
     /// GLPK's feasibility tolerance), so "equal" and "unique" mean the same.
     public static let crossCheck = Tolerance(absolute: 1e-5, relative: 1e-8)
 
+    /// A frame component is *determined* when its range on the optimal face is
+    /// within this: 100 times GLPK's feasibility tolerance and 100 times below
+    /// the 1e-3 of `expect` lines. Every solver's ambiguity analysis uses it.
+    public static let ambiguity = Tolerance(absolute: 1e-5, relative: 1e-7)
+
     /// Whether `a` and `b` are within tolerance. NaN is close to nothing.
     public func isClose(_ a: Double, _ b: Double) -> Bool {
         guard a.isFinite, b.isFinite else { return a == b }

@@ -62,7 +62,7 @@ struct FuzzCommand: ParsableCommand {
 
         let deadline = Date(timeIntervalSinceNow: seconds)
         var tried: [RandomLayoutGenerator.Kind: Int] = [:]
-        var disagreements = 0, illConditioned = 0, comparisons = 0
+        var disagreements = 0, illConditioned = 0, illAmbiguity = 0, comparisons = 0
         var current = seed
         let pool = Agreement.Pool()
         while Date() < deadline {
@@ -71,7 +71,9 @@ struct FuzzCommand: ParsableCommand {
             tried[chosenKind, default: 0] += 1
             let findings = Agreement.check(layout, solvers: chosen, pool: pool)
             comparisons += findings.count
-            illConditioned += findings.filter { $0.outcome == .illConditioned }.count
+            let ill = findings.filter { $0.outcome == .illConditioned }
+            illConditioned += ill.count
+            illAmbiguity += ill.filter { $0.reasons.contains { $0.hasPrefix("ambiguous views differ") } }.count
             if findings.contains(where: { $0.outcome == .disagree }) {
                 disagreements += 1
                 let path = (output as NSString).appendingPathComponent("disagreement-seed\(current).layout")
@@ -89,7 +91,8 @@ struct FuzzCommand: ParsableCommand {
             .joined(separator: ", ")
         print("fuzz: \(current - seed) layouts (\(kinds)), seeds \(seed)...\(current - 1), \(views) views each, "
               + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
-              + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned")
+              + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned"
+              + (illAmbiguity > 0 ? " (\(illAmbiguity) with different ambiguity lists)" : ""))
         if disagreements > 0 { throw ExitStatus.failure.exitCode }
     }
 }

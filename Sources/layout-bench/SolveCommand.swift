@@ -107,7 +107,10 @@ struct SolveCommand: ParsableCommand {
                 }
                 let checks = profile.measure("check") { solution.check(layout.expectations(for: name)) }
                 outcomes.append((solution, checks))
-                if explain { explanations.append(Self.explanation(solution, reference: solver == .glpk ? reference : nil)) }
+                if explain {
+                    let ranges = (engine as? CassowaryLayoutSolver).map { solution.ambiguous?.isEmpty == false ? $0.ambiguityRanges() : [] }
+                    explanations.append(Self.explanation(solution, reference: solver == .glpk ? reference : nil, ranges: ranges))
+                }
             }
         } catch {
             printError("error: \(error)")
@@ -135,7 +138,8 @@ struct SolveCommand: ParsableCommand {
     }
 
     /// `--explain`: the conflict, one constraint a line, and each free view's ranges.
-    static func explanation(_ solution: Solution, reference: GLPKLayoutSolver?) -> String {
+    static func explanation(_ solution: Solution, reference: GLPKLayoutSolver?,
+                            ranges: [(view: String, component: FrameComponent, minimum: Double, maximum: Double)]? = nil) -> String {
         var out = ""
         if solution.status == .unsatisfiable {
             out += "variant \(solution.variant) is unsatisfiable; these required constraints cannot all hold:\n"
@@ -146,7 +150,7 @@ struct SolveCommand: ParsableCommand {
             } else {
                 out += "variant \(solution.variant): these views are not determined:\n"
                 for view in ambiguous {
-                    let parts = (reference?.ranges ?? []).filter { $0.view == view }.map {
+                    let parts = (ranges ?? reference?.ranges ?? []).filter { $0.view == view }.map {
                         "\($0.component) in [\(formatNumber($0.minimum, maxFractionDigits: 4)), \(formatNumber($0.maximum, maxFractionDigits: 4))]"
                     }
                     out += "  \(view): " + (parts.isEmpty ? "free" : parts.joined(separator: ", ")) + "\n"

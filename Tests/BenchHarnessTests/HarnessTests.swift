@@ -49,8 +49,15 @@ struct HarnessTests {
         // A frame the reference calls ambiguous may differ.
         var free = right
         free.ambiguous = ["a"]
-        let elsewhere = solution([container, Frame(x: 0, y: 0, width: 10, height: 10)], levels: right.levels)
+        var elsewhere = solution([container, Frame(x: 0, y: 0, width: 10, height: 10)], levels: right.levels)
+        elsewhere.ambiguous = nil  // a solver without the analysis
         #expect(CrossCheck.judge(elsewhere, reference: free, system: system, expectations: [], semantics: .lexicographic).verdict == .pass)
+        elsewhere.ambiguous = ["a"]
+        #expect(CrossCheck.judge(elsewhere, reference: free, system: system, expectations: [], semantics: .lexicographic).verdict == .pass)
+        // A solver that answers must name the same views.
+        elsewhere.ambiguous = []
+        let (v5, r5) = CrossCheck.judge(elsewhere, reference: free, system: system, expectations: [], semantics: .lexicographic)
+        #expect(v5 == .fail && r5 == ["ambiguous views differ from the reference: not a"])
 
         let expectation = Expectation(.frame(view: "a", Frame(x: 0, y: 0, width: 11, height: 10)), location: nil)
         let (v4, r4) = CrossCheck.judge(right, reference: right, system: system, expectations: [expectation], semantics: .lexicographic)

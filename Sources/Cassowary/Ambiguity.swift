@@ -1,0 +1,170 @@
+extension CassowarySolver {
+    /// Which variables can still move once every level is optimal: the
+    /// variables that are not constant on the *optimal face* (the points where
+    /// the required constraints hold and every level's error is at its
+    /// optimum), as Auto Layout's `hasAmbiguousLayout` asks.
+    ///
+    /// The method reads the final tableau. Every restricted nonbasic symbol
+    /// has a reduced-cost vector (its coefficients in the level rows, strongest
+    /// first) that is lexicographically >= 0 at the optimum; one whose vector
+    /// is non-zero must stay at 0 on the face (moving it would raise the first
+    /// level where it counts, and nothing at that level can pay it back). So
+    /// on the face, a basic variable `v = c + Σ a_j x_j` can move only through
+    /// the *zero-cost* restricted nonbasics `Z` and through parametric
+    /// (nonbasic) external variables:
+    ///
+    /// 1. No cell of `v`'s row in `Z` and no parametric external: `v` is
+    ///    constant on the face (exactly: every other parameter is fixed at 0).
+    /// 2. A parametric external in the row: free. Why exact: restricted rows
+    ///    never contain parametric externals (an added row takes an external
+    ///    as its subject first, and a pivot substitutes only restricted rows),
+    ///    so nothing bounds such a variable; checked, not assumed: if a
+    ///    restricted row contains one, the answer is nil.
+    /// 3. A cell `a_j`, `j` in `Z`: raising `x_j` is feasible up to
+    ///    `t = min b_i / -a_ij` over the restricted rows it lowers (infinite
+    ///    if none). If `|a_j| · t` exceeds the tolerance, `v` moves that far
+    ///    along an edge of the face: free.
+    /// 4. Otherwise (every such edge blocked by a degenerate row, `b_i = 0`, or
+    ///    too short), exactly by linear programming on a copy of the tableau:
+    ///    the variable's own row is appended as the weakest objective level,
+    ///    minimised, then maximised; the lexicographic simplex keeps every
+    ///    real level optimal, so the range found is `v`'s range on the face.
+    ///    Every other variable that moves in these solves is free too.
+    ///
+    /// Call after the solve (the tableau optimal, the values updated).
+    ///
+    /// - Parameters:
+    ///   - variables: the variables to classify.
+    ///   - tolerance: `(absolute, relative)`: a range counts as movement when it
+    ///     exceeds `absolute + relative × max(|low|, |high|)`.
+    /// - Returns: for each variable, whether it is free; nil when the tableau
+    ///   breaks the invariant of case 2 (the answer would not be exact).
+    /// - Throws: ``CassowaryError/internalError(_:)`` if a probe solve fails.
+    /// - Complexity: O(size of the tableau) for cases 1–3; case 4 costs two
+    ///   warm-started simplex solves per variable it reaches (rare: it needs
+    ///   a degenerate row across a zero-cost direction).
+    public func freeVariables(_ variables: [CassowaryVariable], tolerance: (absolute: Double, relative: Double))
+        throws(CassowaryError) -> [Bool]?
+    {
+        let t = tableau
+        func moved(_ a: Double, _ b: Double) -> Bool {
+            if a.isInfinite || b.isInfinite { return a != b }
+            return abs(a - b) > tolerance.absolute + tolerance.relative * max(abs(a), abs(b))
+        }
+        // Symbols with a non-zero cost at some level: fixed at 0 on the face.
+        var costed = [Bool](repeating: false, count: t.kinds.count)
+        for level in t.levels {
+            for cell in level.cells where abs(cell.coefficient) > Self.objectiveEpsilon { costed[Int(cell.symbol.id)] = true }
+        }
+        func isZeroCost(_ s: Symbol) -> Bool { s.isRestricted && !t.isBasic[Int(s.id)] && !costed[Int(s.id)] }
+        // Case 2's invariant: a parametric external is in external rows only.
+        func isUnbounded(_ external: Symbol) -> Bool? {
+            for b in t.columns[Int(external.id)] where t.kinds[Int(b)] != .external { return nil }
+            return true
+        }
+        // Case 3: how far `v` moves along the edge that raises zero-cost `j`.
+        func edgeMovement(_ j: Symbol, _ a: Double) -> Double {
+            var step = Double.infinity
+            for b in t.columns[Int(j.id)] where t.kinds[Int(b)] != .external {
+                let c = t.rows[Int(b)].coefficient(of: j)
+                if c < 0 { step = min(step, max(0, t.rows[Int(b)].constant) / -c) }
+            }
+            return step.isInfinite ? .infinity : abs(a) * step
+        }
+
+        var free = [Bool](repeating: false, count: variables.count)
+        var needsLP: [Int] = []
+        for (i, variable) in variables.enumerated() {
+            guard variableSymbols.indices.contains(variable.id) else { continue }
+            let symbol = variableSymbols[variable.id]
+            if !t.isBasic[Int(symbol.id)] {
+                guard let unbounded = isUnbounded(symbol) else { return nil }
+                free[i] = unbounded
+                continue
+            }
+            var candidate = false
+            for cell in t.rows[Int(symbol.id)].cells {
+                if cell.symbol.kind == .external {
+                    guard let unbounded = isUnbounded(cell.symbol) else { return nil }
+                    if unbounded { free[i] = true; break }
+                } else if isZeroCost(cell.symbol) {
+                    candidate = true
+                    let distance = edgeMovement(cell.symbol, cell.coefficient)
+                    let value = t.rows[Int(symbol.id)].constant
+                    if moved(value, value + distance) { free[i] = true; break }
+                }
+            }
+            if !free[i] && candidate { needsLP.append(i) }
+        }
+        guard !needsLP.isEmpty else { return free }
+
+        // Case 4: exact ranges on a copy (the caller's tableau is untouched).
+        let reference = variables.map { value(ofSymbolIn: t, $0) }
+        var probe = self
+        for i in needsLP where !free[i] {
+            let symbol = variableSymbols[variables[i].id]
+            var extremes: [Double] = []
+            for direction in [1.0, -1.0] {
+                guard probe.tableau.isBasic[Int(symbol.id)] else { return nil }  // externals never leave the basis
+                var objective = probe.tableau.rows[Int(symbol.id)]
+                if direction < 0 { objective.negate() }
+                probe.tableau.levels.append(objective)
+                defer { probe.tableau.levels.removeLast() }
+                do {
+                    try probe.optimize()
+                } catch {
+                    // Unbounded: the variable leaves every bound in this direction.
+                    extremes.append(direction > 0 ? -.infinity : .infinity)
+                    continue
+                }
+                extremes.append(probe.tableau.rows[Int(symbol.id)].constant)
+                // Any variable that moved in this solve is free.
+                for k in variables.indices where !free[k] && moved(probe.value(ofSymbolIn: probe.tableau, variables[k]), reference[k]) {
+                    free[k] = true
+                }
+            }
+            if extremes.count == 2 && moved(extremes[0], extremes[1]) { free[i] = true }
+        }
+        return free
+    }
+
+    /// A variable's value in a tableau: its row's constant if basic, else 0.
+    func value(ofSymbolIn tableau: Tableau, _ variable: CassowaryVariable) -> Double {
+        guard variableSymbols.indices.contains(variable.id) else { return 0 }
+        let symbol = variableSymbols[variable.id]
+        return tableau.isBasic[Int(symbol.id)] ? tableau.rows[Int(symbol.id)].constant : 0
+    }
+}
+
+extension CassowarySolver {
+    /// The range a variable can take on the optimal face: the variable's own
+    /// row as the weakest objective level, minimised then maximised on a copy
+    /// of the tableau (see ``freeVariables(_:tolerance:)``, case 4). A
+    /// parametric external, or a row with one, is unbounded both ways.
+    ///
+    /// - Returns: `(minimum, maximum)`, ±infinity when unbounded; nil for an
+    ///   unknown variable.
+    /// - Complexity: two warm-started simplex solves.
+    public func rangeOnOptimalFace(of variable: CassowaryVariable) -> (minimum: Double, maximum: Double)? {
+        guard variableSymbols.indices.contains(variable.id) else { return nil }
+        let symbol = variableSymbols[variable.id]
+        guard tableau.isBasic[Int(symbol.id)],
+              !tableau.rows[Int(symbol.id)].cells.contains(where: { $0.symbol.kind == .external })
+        else { return (-.infinity, .infinity) }
+        var probe = self
+        var extremes: [Double] = []
+        for direction in [1.0, -1.0] {
+            var objective = probe.tableau.rows[Int(symbol.id)]
+            if direction < 0 { objective.negate() }
+            probe.tableau.levels.append(objective)
+            defer { probe.tableau.levels.removeLast() }
+            do {
+                try probe.optimize()
+                extremes.append(probe.tableau.rows[Int(symbol.id)].constant)
+            } catch {
+                extremes.append(direction > 0 ? -.infinity : .infinity)
+            }
+        }
+        return (extremes[0], extremes[1])
+    }
+}
