@@ -26,10 +26,11 @@ public struct SolverSpec: Hashable, Sendable {
     /// A solver run as a child process (measured, not maintained here).
     public var isExternal: Bool { if case .external = kind { return true } else { return false } }
 
-    /// A fresh instance.
+    /// A fresh instance; `ambiguity: false` leaves the built-in solvers'
+    /// ambiguity analysis out (the timing pass: the times compare solves).
     public func make(timeout: Double, ambiguity: Bool = true) -> LayoutSolver {
         switch kind {
-        case .cassowary: return CassowaryLayoutSolver()
+        case .cassowary: return CassowaryLayoutSolver(analyseAmbiguity: ambiguity)
         case .glpk: return GLPKLayoutSolver(analyseAmbiguity: ambiguity)
         case .external(let command, let directory):
             return ExternalSolver(name: name, command: command, timeout: timeout, workingDirectory: directory)

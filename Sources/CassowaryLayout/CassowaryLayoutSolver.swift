@@ -41,7 +41,13 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     var firstConflict: [ConflictMember] = []
     var heightEdited = false
 
-    public init() {}
+    /// Whether solutions carry the ambiguity analysis (`ambiguous`); without
+    /// it they say nil ("cannot tell"), as the harness's timing pass asks.
+    public let analyseAmbiguity: Bool
+
+    public init(analyseAmbiguity: Bool = true) {
+        self.analyseAmbiguity = analyseAmbiguity
+    }
 
     #if LAYOUT_BENCH_FAULT_INJECTION
     /// LAYOUT_BENCH_SLOWDOWN, read once: reading the environment on every
@@ -277,7 +283,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             conflict = containerConflict(system, layout)
         }
         return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
-                        levels: system.levelErrors(values), ambiguous: status == .solved ? try ambiguousViews(system) : nil,
+                        levels: system.levelErrors(values), ambiguous: status == .solved && analyseAmbiguity ? try ambiguousViews(system) : nil,
                         conflict: conflict)
     }
 
