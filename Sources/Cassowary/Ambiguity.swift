@@ -99,7 +99,8 @@ extension CassowarySolver {
         guard !needsLP.isEmpty else { return free }
 
         // Case 4: exact ranges on a copy (the caller's tableau is untouched).
-        let reference = variables.map { value(ofSymbolIn: t, $0) }
+        var reference = [Double](repeating: 0, count: variables.count)
+        for i in needsLP { reference[i] = value(ofSymbolIn: t, variables[i]) }
         var probe = self
         for i in needsLP where !free[i] {
             let symbol = variableSymbols[variables[i].id]
@@ -118,8 +119,10 @@ extension CassowarySolver {
                     continue
                 }
                 extremes.append(probe.tableau.rows[Int(symbol.id)].constant)
-                // Any variable that moved in this solve is free.
-                for k in variables.indices where !free[k] && moved(probe.value(ofSymbolIn: probe.tableau, variables[k]), reference[k]) {
+                // Any other candidate that moved in this solve is free. Why only
+                // candidates: the others are decided exactly (cases 1-3), and
+                // looking at every variable after every solve was quadratic.
+                for k in needsLP where !free[k] && moved(probe.value(ofSymbolIn: probe.tableau, variables[k]), reference[k]) {
                     free[k] = true
                 }
             }
