@@ -473,12 +473,23 @@ final class LexicographicLP {
         let reference = values()
         var free = [Bool](repeating: false, count: variableCount)
         var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
+        // Why first: a variable in no active row is unconstrained, so free and
+        // unbounded both ways without an LP (5,000 declared views and no
+        // constraints took 20,000 LP pairs, 33 s; now none).
+        var constrained = [Bool](repeating: false, count: variableCount)
+        for info in rows where isActive(info) {
+            for term in info.row.expression.terms where term.variable.index < variableCount { constrained[term.variable.index] = true }
+        }
+        for k in 0..<variableCount where !constrained[k] {
+            free[k] = true
+            bounds[k] = (-.infinity, .infinity)
+        }
         func observe() {
             let v = values()
             for k in 0..<variableCount where !free[k] && !tolerance.isClose(v[k], reference[k]) { free[k] = true }
         }
         for k in 0..<variableCount {
-            if free[k] && !ranges { continue }
+            if free[k] && (!ranges || !constrained[k]) { continue }
             var extremes: [Double] = []
             for direction in [1.0, -1.0] {
                 setObjective([(Int32(k + 1), direction)])

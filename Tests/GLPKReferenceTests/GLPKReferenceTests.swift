@@ -198,4 +198,18 @@ struct GLPKReferenceTests {
             }
         }
     }
+
+    @Test("views in no active row are free and unbounded without LPs (5,000 declared views, no constraints)")
+    func unconstrainedViews() throws {
+        let views = (0..<5_000).map { ViewDeclaration(name: "v\($0)") }
+        var layout = Layout(container: ContainerSize(width: 375, height: 812), views: views)
+        layout.constraints = [LayoutConstraint(ItemAttribute("v0", .width), .equal, nil, constant: 10)]
+        let solver = GLPKLayoutSolver(analyseAmbiguity: true, computeRanges: true)
+        let solution = try solver.load(layout, variant: nil)
+        #expect(solution.ambiguous == views.map(\.name))
+        // v0's width is constrained and determined; its position is not.
+        #expect(!solver.ranges.contains { $0.view == "v0" && $0.component == .width })
+        #expect(solver.ranges.filter { $0.view == "v1" }.allSatisfy { $0.minimum == -.infinity && $0.maximum == .infinity })
+        #expect(solver.ranges.count == 4 * 5_000 - 1)
+    }
 }
