@@ -104,29 +104,16 @@ extension CassowarySolver {
         var probe = self
         for i in needsLP where !free[i] {
             let symbol = variableSymbols[variables[i].id]
-            var extremes: [Double] = []
-            for direction in [1.0, -1.0] {
-                guard probe.tableau.isBasic[Int(symbol.id)] else { return nil }  // externals never leave the basis
-                var objective = probe.tableau.rows[Int(symbol.id)]
-                if direction < 0 { objective.negate() }
-                probe.tableau.levels.append(objective)
-                defer { probe.tableau.levels.removeLast() }
-                do {
-                    try probe.optimize()
-                } catch {
-                    // Unbounded: the variable leaves every bound in this direction.
-                    extremes.append(direction > 0 ? -.infinity : .infinity)
-                    continue
-                }
-                extremes.append(probe.tableau.rows[Int(symbol.id)].constant)
+            guard probe.tableau.isBasic[Int(symbol.id)] else { return nil }  // externals never leave the basis
+            let range = probe.extremesOnOptimalFace(of: symbol) { solved in
                 // Any other candidate that moved in this solve is free. Why only
                 // candidates: the others are decided exactly (cases 1-3), and
                 // looking at every variable after every solve was quadratic.
-                for k in needsLP where !free[k] && moved(probe.value(ofSymbolIn: probe.tableau, variables[k]), reference[k]) {
+                for k in needsLP where !free[k] && moved(solved.value(ofSymbolIn: solved.tableau, variables[k]), reference[k]) {
                     free[k] = true
                 }
             }
-            if extremes.count == 2 && moved(extremes[0], extremes[1]) { free[i] = true }
+            if moved(range.minimum, range.maximum) { free[i] = true }
         }
         return free
     }
@@ -155,16 +142,31 @@ extension CassowarySolver {
               !tableau.rows[Int(symbol.id)].cells.contains(where: { $0.symbol.kind == .external })
         else { return (-.infinity, .infinity) }
         var probe = self
+        return probe.extremesOnOptimalFace(of: symbol)
+    }
+
+    /// Minimises, then maximises, basic external `symbol` over the optimal
+    /// face, in this tableau (call it on a copy): its row becomes the weakest
+    /// objective level, so the lexicographic simplex keeps every real level
+    /// optimal. `afterEachSolve` sees the tableau after each bounded solve.
+    ///
+    /// - Returns: `(minimum, maximum)`, ±infinity in a direction that is unbounded.
+    /// - Complexity: two warm-started simplex solves.
+    mutating func extremesOnOptimalFace(of symbol: Symbol, afterEachSolve: (CassowarySolver) -> Void = { _ in })
+        -> (minimum: Double, maximum: Double)
+    {
         var extremes: [Double] = []
         for direction in [1.0, -1.0] {
-            var objective = probe.tableau.rows[Int(symbol.id)]
+            var objective = tableau.rows[Int(symbol.id)]
             if direction < 0 { objective.negate() }
-            probe.tableau.levels.append(objective)
-            defer { probe.tableau.levels.removeLast() }
+            tableau.levels.append(objective)
+            defer { tableau.levels.removeLast() }
             do {
-                try probe.optimize()
-                extremes.append(probe.tableau.rows[Int(symbol.id)].constant)
+                try optimize()
+                extremes.append(tableau.rows[Int(symbol.id)].constant)
+                afterEachSolve(self)
             } catch {
+                // Unbounded: the variable leaves every bound in this direction.
                 extremes.append(direction > 0 ? -.infinity : .infinity)
             }
         }

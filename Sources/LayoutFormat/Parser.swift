@@ -615,20 +615,20 @@ extension FileParser {
                 continue
             }
             var content = layout.views[i].content
+            /// Sets a field once; returns where it was first set if it already was.
+            func setOnce<T>(_ value: T, _ field: WritableKeyPath<ViewContent, T?>,
+                            _ location: WritableKeyPath<ViewContent, SourceLocation?>) -> SourceLocation?? {
+                if content[keyPath: field] != nil { return .some(content[keyPath: location]) }
+                content[keyPath: field] = value
+                content[keyPath: location] = line.location
+                return nil
+            }
             let previous: SourceLocation??
             switch line.value {
-            case .intrinsic(let size):
-                previous = content.intrinsicSize == nil ? nil : .some(content.intrinsicLocation)
-                if previous == nil { content.intrinsicSize = size; content.intrinsicLocation = line.location }
-            case .hugging(let p):
-                previous = content.hugging == nil ? nil : .some(content.huggingLocation)
-                if previous == nil { content.hugging = p; content.huggingLocation = line.location }
-            case .compression(let p):
-                previous = content.compression == nil ? nil : .some(content.compressionLocation)
-                if previous == nil { content.compression = p; content.compressionLocation = line.location }
-            case .baselines(let b):
-                previous = content.baselines == nil ? nil : .some(content.baselinesLocation)
-                if previous == nil { content.baselines = b; content.baselinesLocation = line.location }
+            case .intrinsic(let size): previous = setOnce(size, \.intrinsicSize, \.intrinsicLocation)
+            case .hugging(let p): previous = setOnce(p, \.hugging, \.huggingLocation)
+            case .compression(let p): previous = setOnce(p, \.compression, \.compressionLocation)
+            case .baselines(let b): previous = setOnce(b, \.baselines, \.baselinesLocation)
             }
             if let previous {
                 diagnostics.append(Diagnostic(.duplicateContentLine(keyword: keyword, view: line.view), at: line.location,

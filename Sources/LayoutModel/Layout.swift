@@ -55,33 +55,19 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     /// measured from that container's right edge (`leading = W - right`).
     public func value(of attribute: Attribute, margins m: EdgeInsets = .standard, baselines: Baselines? = nil,
                       rightToLeftIn containerWidth: Double? = nil) -> Double {
-        if let w = containerWidth {
-            switch attribute {
-            case .leading: return w - (x + width)
-            case .trailing: return w - x
-            case .leadingMargin: return w - (x + width - m.right)
-            case .trailingMargin: return w - (x + m.left)
-            default: break
-            }
+        // Why through the lowering's terms: one owner for what an attribute
+        // means. The frame is view 1, the container's width is view 0's; terms
+        // are summed in the order the lowering writes them, then the constant,
+        // which is the arithmetic of `x + width - m.right` and the like.
+        var terms = SmallTerms()
+        let constant = Layout.attributeTerms(attribute, view: 1, margins: m, baselines: baselines,
+                                             rightToLeft: containerWidth != nil, scale: 1, into: &terms)
+        var sum = 0.0
+        for i in 0..<terms.count {
+            let term = terms.term(i)
+            sum += term.coefficient * (term.variable.view == 0 ? containerWidth ?? 0 : self[term.variable.component])
         }
-        switch attribute {
-        case .firstBaseline: return y + (baselines.map { $0.first } ?? height)
-        case .lastBaseline: return y + height - (baselines?.last ?? 0)
-        case .left, .leading: return x
-        case .right, .trailing: return x + width
-        case .centerX: return x + width / 2
-        case .top: return y
-        case .bottom: return y + height
-        case .centerY: return y + height / 2
-        case .width: return width
-        case .height: return height
-        case .leftMargin, .leadingMargin: return x + m.left
-        case .rightMargin, .trailingMargin: return x + width - m.right
-        case .topMargin: return y + m.top
-        case .bottomMargin: return y + height - m.bottom
-        case .centerXWithinMargins: return x + width / 2 + (m.left - m.right) / 2
-        case .centerYWithinMargins: return y + height / 2 + (m.top - m.bottom) / 2
-        }
+        return sum + constant
     }
 }
 
