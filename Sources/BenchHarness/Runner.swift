@@ -200,7 +200,18 @@ public final class Runner {
               let index = solution.viewNames.firstIndex(of: view.name), index < solution.frames.count else { return nil }
         let width = solution.frames[index].width
         guard width.isFinite else { return nil }
-        return LayoutConstraint(ItemAttribute(view.name, .width), .lessThanOrEqual, nil, constant: width + max(1, abs(width)),
+        // Why capped: the probe is a layout constraint like any other, so its
+        // constant must be in the accepted range (a view 9e8 wide gave a probe
+        // of 1.8e9, refused as invalid input and reported as the solver's
+        // failure). Below the limit, `<=` with room of at least 1; at the
+        // limit itself, the other side, `>= width - |width|`, which is 0.
+        let limit = NumericRange.acceptedMagnitude
+        let room = max(1, abs(width))
+        if width + 1 <= limit {
+            return LayoutConstraint(ItemAttribute(view.name, .width), .lessThanOrEqual, nil, constant: min(width + room, limit),
+                                    identifier: "probe")
+        }
+        return LayoutConstraint(ItemAttribute(view.name, .width), .greaterThanOrEqual, nil, constant: width - room,
                                 identifier: "probe")
     }
 
