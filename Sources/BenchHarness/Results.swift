@@ -1,4 +1,5 @@
 import BenchStatistics
+import ExternalSolvers
 import Foundation
 import LayoutModel
 import LayoutSolving
@@ -7,12 +8,14 @@ import LayoutSolving
 ///
 /// Schema `layout-bench/results`, version 1 (documented in the README):
 /// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes", "yardstick": {"median", "n", "samples"},
-/// "solvers": [{"name", "kind", "semantics"}], "problems": [{"case", "message"}],
+/// "solvers": [{"name", "kind", "reference", external solvers also "command", "working_directory", "protocol",
+///   "hello": {"name", "version", "protocol", "semantics", "incremental", "edits", "max_rows"}}],
+/// "unavailable_solvers": [{"name", "command", "reason"}], "problems": [{"case", "message"}],
 /// "cases": [{"name", "source", "views", "constraints", "variants": [...],
 ///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
 ///   "content" (only with intrinsic sizes or baselines): {VIEW: {"intrinsic": [W | null, H | null], "baselines": [FIRST, LAST]}},
 ///   "timings": [{"solver", "phase", "min", "median", "median_ci", "p90", "max", "n", "iterations", "samples"}],
-///   "counters": {solver: {name: value}}}],
+///   "counters": {solver: {name: value}}, "untimed" (only if any): {solver: [phase]}}],
 /// "summary": {solver: {verdict: count}}}`. Times are seconds.
 public struct RunResults: Sendable {
     public static let schema = "layout-bench/results"
@@ -27,6 +30,10 @@ public struct RunResults: Sendable {
     public var cases: [CaseResult]
     /// Seconds of one ``Runner/yardstick()`` call, one per sample round.
     public var yardstick: [Double]
+    /// What each external solver said in `hello` (its provenance).
+    public var hellos: [String: SolverHello] = [:]
+    /// External solvers left out because they could not start, and why.
+    public var unavailable: [(spec: SolverSpec, reason: String)] = []
 
     public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
                 problems: [CaseProblem], cases: [CaseResult], yardstick: [Double] = []) {
@@ -55,7 +62,7 @@ public struct RunResults: Sendable {
     /// answers are reported in full, and `--strict` makes them count.
     public func hasFailures(strict: Bool) -> Bool {
         let counted = Set(solvers.filter { strict || !$0.isExternal }.map(\.name))
-        return !problems.isEmpty || cases.contains { $0.results.contains { counted.contains($0.solver) && $0.verdict.isFailure } }
+        return !problems.isEmpty || (strict && !unavailable.isEmpty) || cases.contains { $0.results.contains { counted.contains($0.solver) && $0.verdict.isFailure } }
     }
 
     static func iso(_ date: Date) -> String {
@@ -76,7 +83,21 @@ public struct RunResults: Sendable {
             case .cassowary, .glpk: kind = "built-in"
             case .external: kind = "external"
             }
-            return .object([("name", .string(spec.name)), ("kind", .string(kind)), ("reference", .bool(spec.isReference))])
+            var fields: [(String, JSONValue)] = [("name", .string(spec.name)), ("kind", .string(kind)),
+                                                 ("reference", .bool(spec.isReference))]
+            if case .external(let command, let directory) = spec.kind {
+                fields += [("command", .array(command.map { .string($0) })),
+                           ("working_directory", directory.map { .string($0) } ?? .null),
+                           ("protocol", .number(Double(ExternalSolver.protocolVersion))),
+                           ("hello", hellos[spec.name]?.json ?? .null)]
+            }
+            return .object(fields)
+        }
+        let unavailableJSON: [JSONValue] = unavailable.map { entry in
+            var command: [String] = []
+            if case .external(let c, _) = entry.spec.kind { command = c }
+            return .object([("name", .string(entry.spec.name)), ("command", .array(command.map { .string($0) })),
+                            ("reason", .string(entry.reason))])
         }
         let casesJSON: [JSONValue] = cases.map(Self.caseJSON)
         let summaryJSON = JSONValue.object(summary.map { entry in
@@ -86,6 +107,7 @@ public struct RunResults: Sendable {
             ("schema", .string(Self.schema)), ("version", .number(Double(Self.version))),
             ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
             ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
+            ("unavailable_solvers", .array(unavailableJSON)),
             ("peak_rss_bytes", .number(Double(Self.peakResidentBytes()))),
             ("yardstick", TimingSummary(yardstick).map { summary in
                 .object([("median", .number(summary.median)), ("n", .number(Double(summary.count))),
@@ -136,6 +158,9 @@ public struct RunResults: Sendable {
             ("constraints", .number(Double(c.constraints))), ("variants", .array(c.variants.map { .string($0) })),
             ("results", .array(results)), ("timings", .array(timings)), ("counters", counters),
         ]
+        if !c.untimed.isEmpty {
+            fields.append(("untimed", .object(c.untimed.keys.sorted().map { ($0, .array((c.untimed[$0] ?? []).map { .string($0) })) })))
+        }
         // Only layouts with content carry the key: older readers and files are unchanged.
         if !c.content.isEmpty {
             fields.append(("content", .object(c.content.map { entry in

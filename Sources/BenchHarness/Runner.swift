@@ -70,6 +70,10 @@ public struct CaseResult: Sendable {
     public var timings: [PhaseTiming]
     /// Machine-independent counts per solver (Cassowary pivots, GLPK simplex iterations).
     public var counters: [String: [String: Double]]
+    /// Per solver, the phases left untimed because an answer in them carried
+    /// no `time_s` (an external solver that does not time itself is not
+    /// timed at all rather than timed as 0).
+    public var untimed: [String: [String]] = [:]
     /// The views with an intrinsic size or baselines, in declaration order,
     /// for the reports' pictures.
     public var content: [(view: String, content: ViewContent)] = []
@@ -86,11 +90,39 @@ public struct RunProgress: Sendable {
 /// timing pass (warm-ups, repetitions, solvers interleaved per repetition so
 /// machine drift spreads evenly over them).
 public final class Runner {
-    public let settings: RunSettings
+    /// The settings; after ``run(_:progress:)`` its solvers are those that
+    /// started (see ``unavailable``).
+    public private(set) var settings: RunSettings
     /// External solvers live for the whole run (one process each).
     var externals: [String: ExternalSolver] = [:]
+    /// What each external solver said in `hello`, by name (its provenance).
+    public private(set) var hellos: [String: SolverHello] = [:]
+    /// External solvers that could not start or said hello out of protocol,
+    /// with the reason: left out of the run, reported, not fatal.
+    public private(set) var unavailable: [(spec: SolverSpec, reason: String)] = []
 
     public init(settings: RunSettings) { self.settings = settings }
+
+    /// Starts every external solver once and keeps those that answer hello
+    /// in protocol. Why before the cases: a solver missing on this machine
+    /// (its Python package not installed) is one line in the summary, not an
+    /// error verdict on every case.
+    func startExternals() {
+        var available: [SolverSpec] = []
+        for spec in settings.solvers {
+            guard spec.isExternal else { available.append(spec); continue }
+            guard let external = instance(spec) as? ExternalSolver else { continue }
+            do throws(SolverError) {
+                try external.start()
+                if let hello = external.hello { hellos[spec.name] = hello }
+                available.append(spec)
+            } catch {
+                externals[spec.name] = nil
+                unavailable.append((spec, "\(error)"))
+            }
+        }
+        settings.solvers = available
+    }
 
     func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver {
         if case .external = spec.kind {
@@ -159,6 +191,7 @@ public final class Runner {
     /// each), then one timing pass over all of them (`progress` per sample
     /// round, named `timing`).
     public func run(_ cases: [BenchCase], progress: (RunProgress) -> Void = { _ in }) -> [CaseResult] {
+        startExternals()
         var checked: [CheckedCase] = []
         for (i, benchCase) in cases.enumerated() {
             progress(RunProgress(done: i, total: cases.count, current: benchCase.name))
@@ -171,6 +204,7 @@ public final class Runner {
         return zip(checked, timed).map { c, t in
             var result = c.result
             result.timings = t.timings
+            result.untimed = t.untimed
             for (solver, figures) in t.allocations { result.counters[solver, default: [:]].merge(figures) { $1 } }
             return result
         }
@@ -287,13 +321,18 @@ public final class Runner {
         var results: [VariantResult] = []
         var counters: [String: Double]?
         func errorResult(_ v: String, _ error: Error) -> VariantResult {
-            VariantResult(variant: v, solver: spec.name, verdict: .error, reasons: ["\(error)"], status: nil, levels: [],
-                          ambiguous: nil, conflict: [], frames: [], viewNames: [])
+            // A solver that declines as unsupported (over its size limit, a
+            // feature it lacks) has not failed.
+            let verdict: Verdict = if case SolverError.unsupported = error { .unsupported } else { .error }
+            return VariantResult(variant: v, solver: spec.name, verdict: verdict, reasons: ["\(error)"], status: nil, levels: [],
+                                 ambiguous: nil, conflict: [], frames: [], viewNames: [])
         }
         var failed = false
+        var declined = false
         for (i, v) in variants.enumerated() {
             if failed {
-                results.append(errorResult(v, SolverError.external("not run after an earlier error")))
+                results.append(errorResult(v, declined ? SolverError.unsupported("not run: the solver declined an earlier variant")
+                                                        : SolverError.external("not run after an earlier error")))
                 continue
             }
             do {
@@ -318,6 +357,7 @@ public final class Runner {
                                              viewNames: solution.viewNames))
             } catch {
                 failed = true
+                if case SolverError.unsupported = error { declined = true }
                 results.append(errorResult(v, error))
             }
         }
@@ -365,7 +405,7 @@ public final class Runner {
         } catch {
             switch error {
             case .unsupported: break
-            case .external, .internalError:
+            case .external, .internalError, .protocolViolation:
                 crashed = true
                 notes.append("incremental check: \(error)")
             default:
@@ -389,6 +429,8 @@ public final class Runner {
     /// allocations of each phase (`allocations/PHASE`).
     struct CaseTimings {
         var timings: [PhaseTiming] = []
+        /// solver -> phases whose answers lacked `time_s`.
+        var untimed: [String: [String]] = [:]
         var allocations: [String: [String: Double]] = [:]
     }
 
@@ -434,8 +476,12 @@ public final class Runner {
         let usesGLPK = settings.solvers.contains { $0.isReference }
         var broken = Set<Int>()
 
+        // entrant -> phases an answer of which carried no `time_s`
+        var untimedPhases = [Set<String>](repeating: [], count: entrants.count)
+
         /// One round of an entrant; `record` nil for warm-up.
-        func round(_ entrant: Entrant, _ record: ((String, Double, UInt64?) -> Void)?) throws {
+        func round(_ entrant: Entrant, _ record: ((String, Double, UInt64?) -> Void)?,
+                   untimed: ((String) -> Void)? = nil) throws {
             let benchCase = cases[entrant.caseIndex].benchCase
             guard let spec = entrant.solver else {
                 let t = Self.seconds { _ = LayoutParser.parse(bytes: benchCase.text, fileName: benchCase.name) }
@@ -456,6 +502,12 @@ public final class Runner {
                 // Why the solver's own seconds for external solvers: the pipe and
                 // JSON round trip is the harness's cost, not the solver's.
                 let value = external.map { $0.reportedSeconds } ?? wall
+                // Why not 0 without `time_s`: a solver that does not time
+                // itself would look infinitely fast; its phase is untimed.
+                if let external, external.missedTime {
+                    untimed?(phase)
+                    return
+                }
                 // Why only in-process solvers' allocations: an external solver
                 // allocates in its own process; what this process allocates
                 // meanwhile is the channel's reading, not the solver's work.
@@ -486,7 +538,7 @@ public final class Runner {
         for index in entrants.indices {
             for rep in 0..<warmups {
                 do {
-                    let t = try Self.seconds { try round(entrants[index], nil) }
+                    let t = try Self.seconds { try round(entrants[index], nil) { untimedPhases[index].insert($0) } }
                     if rep == warmups - 1, t > 0, t.isFinite {
                         entrants[index].iterations = max(1, min(100_000, Int((minimumSample / t).rounded(.up))))
                     }
@@ -530,7 +582,9 @@ public final class Runner {
                     }
                 }
                 do {
-                    for _ in 0..<entrants[index].iterations { try round(entrants[index], record) }
+                    for _ in 0..<entrants[index].iterations {
+                        try round(entrants[index], record) { untimedPhases[index].insert($0) }
+                    }
                 } catch {
                     broken.insert(index)
                     continue
@@ -546,7 +600,10 @@ public final class Runner {
         var out = [CaseTimings](repeating: CaseTimings(), count: cases.count)
         for (index, entrant) in entrants.enumerated() where !broken.contains(index) {
             let phases = entrant.solver == nil ? ["parse"] : ["load", "solve", "resize", "switch", "add+remove"]
-            for phase in phases {
+            if !untimedPhases[index].isEmpty {
+                out[entrant.caseIndex].untimed[entrant.name] = phases.filter { untimedPhases[index].contains($0) }
+            }
+            for phase in phases where !untimedPhases[index].contains(phase) {
                 if let values = samples[index][phase], let summary = TimingSummary(values) {
                     out[entrant.caseIndex].timings.append(PhaseTiming(solver: entrant.name, phase: phase, summary: summary,
                                                                       samples: values, iterations: entrant.iterations))

@@ -56,6 +56,22 @@ public struct SolverRegistry: Sendable {
 
     public init() {}
 
+    /// The registry a run uses: the built-in solvers, then `solvers.json` in
+    /// the working directory, then one in each target directory (the first
+    /// definition of a name wins), then `NAME=COMMAND` entries (which replace).
+    /// - Throws: ``RegistryError`` for a malformed file or entry.
+    public static func discover(targets: [String], commandLine: [String]) throws(RegistryError) -> SolverRegistry {
+        var registry = SolverRegistry()
+        var files = ["solvers.json"]
+        for target in targets {
+            let file = (target as NSString).appendingPathComponent("solvers.json")
+            if FileManager.default.fileExists(atPath: file) { files.append(file) }
+        }
+        for file in files where FileManager.default.fileExists(atPath: file) { try registry.load(registry: file) }
+        for entry in commandLine { try registry.add(commandLine: entry) }
+        return registry
+    }
+
     /// Adds the solvers of a registry file.
     /// - Throws: ``RegistryError`` for unreadable or malformed files.
     public mutating func load(registry path: String) throws(RegistryError) {
@@ -76,13 +92,17 @@ public struct SolverRegistry: Sendable {
         }
     }
 
-    /// Adds `NAME=COMMAND` (the command split on spaces, run in the working directory).
+    /// Adds `NAME=COMMAND`, COMMAND split into words by the shell's quoting
+    /// rules (``ShellWords``), run in the working directory.
     public mutating func add(commandLine: String) throws(RegistryError) {
         guard let equals = commandLine.firstIndex(of: "="), equals != commandLine.startIndex else {
             throw RegistryError(description: "--solver expects NAME=COMMAND, got '\(commandLine)'")
         }
         let name = String(commandLine[..<equals])
-        let command = commandLine[commandLine.index(after: equals)...].split(separator: " ").map(String.init)
+        let command: [String]
+        do { command = try ShellWords.split(String(commandLine[commandLine.index(after: equals)...])) } catch {
+            throw RegistryError(description: "--solver \(name)=...: \(error)")
+        }
         guard !command.isEmpty else { throw RegistryError(description: "--solver \(name)= has no command") }
         try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: nil)), replacing: true)
     }
@@ -110,5 +130,61 @@ public struct SolverRegistry: Sendable {
             if !chosen.contains(spec) { chosen.append(spec) }
         }
         return chosen
+    }
+}
+
+/// Splits a command line into words as a POSIX shell does, without any
+/// expansion: blanks separate words; `'...'` keeps everything literally;
+/// `"..."` keeps everything but `\` before `"`, `\`, `$` or `` ` ``; a `\`
+/// outside quotes keeps the next character. So `python3 "/my solvers/x.py"`
+/// is two words, as typed in a terminal.
+public enum ShellWords {
+    /// Why a command could not be split.
+    public struct SplitError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// - Throws: ``SplitError`` for an unterminated quote or a trailing backslash.
+    /// - Complexity: O(n) in the length of the text.
+    public static func split(_ text: String) throws(SplitError) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var chars = Array(text.unicodeScalars)[...]
+        while let c = chars.popFirst() {
+            switch c {
+            case " ", "\t", "\n":
+                if inWord { words.append(word); word = ""; inWord = false }
+            case "'":
+                inWord = true
+                guard let close = chars.firstIndex(of: "'") else {
+                    throw SplitError(description: "unterminated single quote in '\(text)'")
+                }
+                word.unicodeScalars.append(contentsOf: chars[chars.startIndex..<close])
+                chars = chars[(close + 1)...]
+            case "\"":
+                inWord = true
+                var closed = false
+                while let d = chars.popFirst() {
+                    if d == "\"" { closed = true; break }
+                    if d == "\\", let next = chars.first, "\"\\$`".unicodeScalars.contains(next) {
+                        word.unicodeScalars.append(next)
+                        chars = chars.dropFirst()
+                    } else {
+                        word.unicodeScalars.append(d)
+                    }
+                }
+                guard closed else { throw SplitError(description: "unterminated double quote in '\(text)'") }
+            case "\\":
+                inWord = true
+                guard let next = chars.popFirst() else { throw SplitError(description: "a trailing backslash in '\(text)'") }
+                word.unicodeScalars.append(next)
+            default:
+                inWord = true
+                word.unicodeScalars.append(c)
+            }
+        }
+        if inWord { words.append(word) }
+        return words
     }
 }

@@ -21,10 +21,18 @@ public final class ExternalSolver: LayoutSolver {
     public private(set) var lastReportedSeconds: Double?
     /// The solver's own times summed since ``resetReportedSeconds()``.
     public private(set) var reportedSeconds = 0.0
+    /// Whether an answer since ``resetReportedSeconds()`` came without
+    /// `time_s`: the span is then not timed (never counted as 0 s).
+    public private(set) var missedTime = false
 
-    public func resetReportedSeconds() { reportedSeconds = 0 }
-    /// What the solver said about itself in `hello`.
-    public private(set) var version: String = ""
+    public func resetReportedSeconds() {
+        reportedSeconds = 0
+        missedTime = false
+    }
+    /// What the solver said about itself in `hello` (nil before it started).
+    public private(set) var hello: SolverHello?
+    /// The solver's version from `hello`.
+    public var version: String { hello?.version ?? "" }
 
     var channel: SubprocessChannel?
     var layout: Layout?
@@ -32,7 +40,7 @@ public final class ExternalSolver: LayoutSolver {
     var unsatisfiableRows: [Int] = []
 
     /// The protocol version this harness speaks.
-    public static let protocolVersion = 1
+    public static let protocolVersion = WireProtocol.version
 
     public init(name: String, command: [String], timeout: Double = 30, workingDirectory: String? = nil) {
         self.name = name
@@ -50,46 +58,117 @@ public final class ExternalSolver: LayoutSolver {
     }
 
     /// Starts the child and says hello, if not running.
-    func ensureStarted() throws(SolverError) {
-        if let channel, channel.isRunning { return }
+    /// - Throws: ``SolverError`` when it cannot start or its hello is out of protocol.
+    public func start() throws(SolverError) {
+        if let channel, channel.isRunning, hello != nil { return }
+        try launch()
+        // Why hello gets its own, longer deadline: it includes the child's
+        // start-up (an interpreter importing its solver), which on a loaded
+        // machine can take seconds and says nothing about the solver's speed.
+        let answer = try call(.object([("op", .string("hello")), ("protocol", .number(Double(Self.protocolVersion)))]),
+                              operation: "hello", timeout: max(timeout, Self.startupTimeout))
+        do {
+            let said = try WireProtocol.hello(answer)
+            hello = said
+            capabilities = said.capabilities
+        } catch {
+            stop()
+            throw .protocolViolation(solver: name, error)
+        }
+    }
+
+    /// Starts a new child (stopping any running one), without hello.
+    func launch() throws(SolverError) {
+        stop()
+        hello = nil
         do {
             channel = try SubprocessChannel(command: command, workingDirectory: workingDirectory)
         } catch {
             throw .external("\(name): \(error)")
         }
-        // Why hello gets its own, longer deadline: it includes the child's
-        // start-up (an interpreter importing its solver), which on a loaded
-        // machine can take seconds and says nothing about the solver's speed.
-        let hello = try call(.object([("op", .string("hello")), ("protocol", .number(Double(Self.protocolVersion)))]),
-                             operation: "hello", timeout: max(timeout, Self.startupTimeout))
-        version = hello["version"] as? String ?? ""
-        let semantics = (hello["semantics"] as? String) == "lexicographic" ? SolverCapabilities.PrioritySemantics.lexicographic : .weighted
-        capabilities = SolverCapabilities(incremental: hello["incremental"] as? Bool ?? false,
-                                          editVariables: hello["edits"] as? Bool ?? false,
-                                          prioritySemantics: semantics, ambiguityAnalysis: false, conflictExplanation: false)
     }
 
-    /// One request and its answer as a JSON object with `"ok": true`.
-    func call(_ request: JSONValue, operation: String, timeout: Double? = nil) throws(SolverError) -> [String: Any] {
+    /// The number the adapter gave a constraint added in the current load.
+    public func adapterHandle(of handle: ConstraintHandle) -> Int? { handle.load == load ? added[handle] : nil }
+
+    /// Kills the child; the next request starts a new one.
+    func stop() {
+        channel?.terminate()
+        channel = nil
+    }
+
+    /// One request and its validated answer (`"ok": true`).
+    ///
+    /// Why an out-of-protocol answer stops the child: after one, nothing
+    /// says the next line answers the next request.
+    /// - Throws: ``SolverError/external(_:)`` for a dead, hung or declining
+    ///   child, ``SolverError/unsupported(_:)`` when it declines as
+    ///   `unsupported`, ``SolverError/protocolViolation(solver:_:)`` for an
+    ///   answer that breaks the protocol.
+    func call(_ request: JSONValue, operation: String, timeout: Double? = nil) throws(SolverError) -> AnswerReader {
+        switch try exchange(request, operation: operation, timeout: timeout) {
+        case .failure(let declined):
+            if declined.unsupported { throw .unsupported("\(name): \(declined.message)") }
+            throw .external("\(name): \(operation) failed: \(declined.message)")
+        case .success(let reader):
+            return reader
+        }
+    }
+
+    /// Sends any request, for conformance checks: nil if the solver answered
+    /// `"ok": true` in protocol, its error message if it declined.
+    /// - Throws: ``SolverError`` for a dead or hung child or an answer out of protocol.
+    /// `hello: false` sends it to a freshly started child before any hello.
+    public func request(_ request: JSONValue, operation: String, hello: Bool = true) throws(SolverError) -> String? {
+        if hello { try start() } else { try launch() }
+        switch try exchange(request, operation: operation) {
+        case .failure(let declined): return declined.message
+        case .success: return nil
+        }
+    }
+
+    /// Sends `quit` and waits up to `seconds` for the child to exit.
+    /// - Returns: its exit status, or nil if it was still running (then killed).
+    public func quit(within seconds: Double) -> Int32? {
+        guard let channel else { return nil }
+        self.channel = nil
+        return channel.quit(within: seconds)
+    }
+
+    /// One request and its answer, declined or not; `time_s` accounted.
+    func exchange(_ request: JSONValue, operation: String, timeout: Double? = nil) throws(SolverError)
+        -> Result<AnswerReader, WireProtocol.Declined> {
         guard let channel else { throw .notLoaded }
-        let answer: Data
+        let line: Data
         do {
-            answer = try channel.request(request.serialized(), operation: operation, timeout: timeout ?? self.timeout)
+            line = try channel.request(request.serialized(), operation: operation, timeout: timeout ?? self.timeout)
         } catch {
             self.channel = nil
             throw .external("\(name): \(error)")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: answer)) as? [String: Any] else {
-            channel.terminate()
-            self.channel = nil
-            throw .external("\(name): answered out of protocol: " + String(decoding: answer.prefix(200), as: UTF8.self))
+        let outcome: Result<(AnswerReader, Double?), WireProtocol.Declined>
+        do { outcome = try WireProtocol.envelope(line, operation: operation) } catch {
+            stop()
+            throw .protocolViolation(solver: name, error)
         }
-        guard object["ok"] as? Bool == true else {
-            throw .external("\(name): \(operation) failed: \(object["error"] as? String ?? "no reason given")")
+        switch outcome {
+        case .failure(let declined):
+            // A declined request is an error or `unsupported` for the phase,
+            // never a time, so its `time_s` does not matter.
+            return .failure(declined)
+        case .success(let (reader, seconds)):
+            lastReportedSeconds = seconds
+            if let seconds { reportedSeconds += seconds } else { missedTime = true }
+            return .success(reader)
         }
-        lastReportedSeconds = (object["time_s"] as? NSNumber)?.doubleValue
-        reportedSeconds += lastReportedSeconds ?? 0
-        return object
+    }
+
+    /// Validates an answer's body; a violation stops the child.
+    func checked<T>(_ body: () throws(ProtocolViolation) -> T) throws(SolverError) -> T {
+        do { return try body() } catch {
+            stop()
+            throw .protocolViolation(solver: name, error)
+        }
     }
 
     static func rowJSON(_ row: LoweredConstraint) -> JSONValue {
@@ -120,17 +199,20 @@ public final class ExternalSolver: LayoutSolver {
 
     /// Loads a lowered system (well formed for `layout`) into the process.
     func send(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
-        try ensureStarted()
-        self.layout = layout
-        self.system = system
-        load = LoadID.next()
-        added = [:]
+        try start()
         // The container's width and height go as edits, not rows.
         // The lowered row behind each row sent, so that answers map back in O(1).
         let sent = system.constraints.indices.filter {
             system.constraints[$0].origin != .container(.width) && system.constraints[$0].origin != .container(.height)
         }
         let rows = sent.map { system.constraints[$0] }
+        if let limit = hello?.maxRows, rows.count > limit {
+            throw .unsupported("\(name) accepts at most \(limit) rows (max_rows in its hello); this problem has \(rows.count)")
+        }
+        self.layout = layout
+        self.system = system
+        load = LoadID.next()
+        added = [:]
         let problem = JSONValue.object([
             ("variables", .array(system.variables.map { .string(system.name(of: $0)) })),
             ("rows", .array(rows.map(Self.rowJSON))),
@@ -138,18 +220,16 @@ public final class ExternalSolver: LayoutSolver {
         ])
         let answer = try call(.object([("op", .string("load")), ("problem", problem)]), operation: "load")
         // Indices into the rows sent; map back to lowered rows.
-        let failed = (answer["unsatisfiable"] as? [NSNumber])?.map(\.intValue) ?? []
-        unsatisfiableRows = failed.compactMap { sent.indices.contains($0) ? sent[$0] : nil }
+        let failed = try checked { () throws(ProtocolViolation) in try answer.indices("unsatisfiable", in: 0..<sent.count) }
+        unsatisfiableRows = failed.sorted().map { sent[$0] }
     }
 
-    func solution(_ answer: [String: Any]) throws(SolverError) -> Solution {
+    func solution(_ answer: AnswerReader) throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
-        guard let raw = answer["values"] as? [NSNumber], raw.count == system.variableCount else {
-            throw .external("\(name): expected \(system.variableCount) values")
+        let (unsatisfiable, values) = try checked { () throws(ProtocolViolation) in
+            try WireProtocol.solution(answer, variables: system.variableCount)
         }
-        let values = raw.map(\.doubleValue)
-        guard values.allSatisfy(\.isFinite) else { throw .external("\(name): non-finite values") }
-        let status: Solution.Status = (answer["status"] as? String) == "unsatisfiable" ? .unsatisfiable : .solved
+        let status: Solution.Status = unsatisfiable ? .unsatisfiable : .solved
         let conflict = unsatisfiableRows.map { ConflictMember(origin: system.constraints[$0].origin, in: layout, size: system.size) }
         return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
                         levels: system.levelErrors(values), ambiguous: nil, conflict: conflict)
@@ -191,7 +271,7 @@ public final class ExternalSolver: LayoutSolver {
         guard let layout, let system else { throw .notLoaded }
         let row = try layout.loweredRow(of: constraint, variant: system.variant)
         let answer = try call(.object([("op", .string("add")), ("row", Self.rowJSON(row))]), operation: "add")
-        guard let theirs = (answer["handle"] as? NSNumber)?.intValue else { throw .external("\(name): add without a handle") }
+        let theirs = try checked { () throws(ProtocolViolation) in try answer.integer("handle", in: Int(Int32.min)...Int(Int32.max)) }
         nextIndex += 1
         let handle = ConstraintHandle(load: load, index: nextIndex)
         added[handle] = theirs

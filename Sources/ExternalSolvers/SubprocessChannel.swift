@@ -233,5 +233,23 @@ final class SubprocessChannel: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// Sends `quit` (which has no answer), closes the child's input and
+    /// waits up to `seconds` for it to exit.
+    /// - Returns: the exit status, or nil if it had to be killed.
+    func quit(within seconds: Double) -> Int32? {
+        _ = send(Data("{\"op\":\"quit\"}\n".utf8), until: Date(timeIntervalSinceNow: seconds))
+        lock.lock()
+        let wasClosed = inputClosed
+        inputClosed = true
+        lock.unlock()
+        if !wasClosed { try? stdinPipe.fileHandleForWriting.close() }
+        guard waitForExit(seconds: seconds) else {
+            terminate()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     deinit { terminate() }
 }

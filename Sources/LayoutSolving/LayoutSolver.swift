@@ -74,6 +74,31 @@ final class LoadCounter: @unchecked Sendable {
     }
 }
 
+/// An answer of an external solver that breaks the protocol, located: the
+/// request it answered and the field (a JSON path such as `values[3]`).
+public struct ProtocolViolation: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The request answered (`hello`, `load`, `solve`, ...).
+    public var operation: String
+    /// The JSON path of the offending field in the answer; empty for the answer as a whole.
+    public var field: String
+    /// What the protocol asks for there.
+    public var expected: String
+    /// What came instead, shortened.
+    public var found: String
+
+    public init(operation: String, field: String, expected: String, found: String) {
+        self.operation = operation
+        self.field = field
+        self.expected = expected
+        self.found = found
+    }
+
+    public var description: String {
+        let place = field.isEmpty ? "the answer to '\(operation)'" : "'\(field)' in the answer to '\(operation)'"
+        return "\(place): expected \(expected), found \(found)"
+    }
+}
+
 /// Why a solver could not produce a solution (unsatisfiable layouts are a
 /// ``Solution/Status``, not an error).
 public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -96,6 +121,9 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ``LayoutSolver/prepare(_:of:)`` was given a system that was not lowered
     /// from the layout (a caller's mistake, refused before any indexing).
     case mismatchedSystem(variant: String)
+    /// An external solver answered, but not as the protocol says
+    /// (docs/solver-protocol.md): which answer, which field, what was expected.
+    case protocolViolation(solver: String, ProtocolViolation)
 
     public var description: String {
         switch self {
@@ -109,6 +137,7 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .numericalTrouble(let what): return "numerical trouble: \(what)"
         case .mismatchedSystem(let variant): return "the lowered system of variant '\(variant)' was not lowered from this layout"
         case .staleHandle(let handle): return "\(handle) is not in this solver's current load (stale or already removed)"
+        case .protocolViolation(let solver, let violation): return "\(solver): protocol error: \(violation)"
         }
     }
 

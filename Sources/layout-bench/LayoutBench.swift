@@ -11,6 +11,6 @@ struct LayoutBench: ParsableCommand {
             (a .layout file with errors); 66 an input cannot be read; 73 an output cannot be written.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, PrintCommand.self, GenerateCommand.self]
+        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self]
     )
 }

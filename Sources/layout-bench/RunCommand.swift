@@ -102,14 +102,9 @@ struct RunCommand: ParsableCommand {
         }
 
         // Solvers: built-ins, registries (working directory first, then the corpus), the command line.
-        var registry = SolverRegistry()
+        let registry: SolverRegistry
         do {
-            var registries = ["solvers.json"]
-            for target in targets where FileManager.default.fileExists(atPath: (target as NSString).appendingPathComponent("solvers.json")) {
-                registries.append((target as NSString).appendingPathComponent("solvers.json"))
-            }
-            for path in registries where FileManager.default.fileExists(atPath: path) { try registry.load(registry: path) }
-            for entry in externalSolvers { try registry.add(commandLine: entry) }
+            registry = try SolverRegistry.discover(targets: targets, commandLine: externalSolvers)
         } catch {
             printError("error: \(error)")
             throw ExitStatus.usage.exitCode
@@ -171,13 +166,15 @@ struct RunCommand: ParsableCommand {
         bar.finish()
 
         let machine = MachineInfo.current()
-        let document = RunResults(
+        var document = RunResults(
             started: started, finished: Date(), machine: machine,
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
                        ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
                        ("scale", .string(scale)), ("timeout_s", .number(timeout)),
                        ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) }))],
-            solvers: chosen, problems: problems, cases: results, yardstick: runner.yardstickSamples)
+            solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
+        document.hellos = runner.hellos
+        document.unavailable = runner.unavailable
         let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
         do {
             try document.write(to: file)

@@ -25,6 +25,9 @@ enum Summary {
         if counted == 0 && externalOnly > 0 {
             verdict = "built-in solvers all pass; \(externalOnly) external-solver failure(s) below (they count with --strict)"
         }
+        if strict && !results.unavailable.isEmpty {
+            verdict += (counted > 0 ? ", " : "; ") + "\(results.unavailable.count) solver(s) unavailable (count with --strict)"
+        }
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
         if quiet { return headline }
 
@@ -58,6 +61,15 @@ enum Summary {
         }
         var out = headline + "\n" + table(rows)
         out += "(load+solve: sum over the cases timed by both the solver and the reference of median load + median solve)\n"
+        if !results.unavailable.isEmpty {
+            out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
+            for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }
+        }
+        let untimed = results.solvers.compactMap { spec -> String? in
+            let count = cases.filter { $0.untimed[spec.name] != nil }.count
+            return count == 0 ? nil : "  \(spec.name): \(count) case(s) not timed: its answers carried no time_s"
+        }
+        if !untimed.isEmpty { out += "\nnot timed (the protocol's time_s was missing; never counted as 0 s):\n" + untimed.joined(separator: "\n") + "\n" }
         if !results.problems.isEmpty {
             out += "\ncases that could not be read:\n"
             for p in results.problems { out += "  \(p.name): \(p.message)\n" }

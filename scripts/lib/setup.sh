@@ -29,9 +29,20 @@ ensure_dependencies() {
     $sudo apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
   fi
-  # Python helpers: kiwi, the external peer solver (scripts/solvers/kiwi.py).
-  if command -v python3 >/dev/null 2>&1 && ! python3 -c "import kiwisolver" >/dev/null 2>&1; then
-    echo "layout-bench: installing kiwisolver with pip..." >&2
-    python3 -m pip install --quiet kiwisolver >&2 || echo "layout-bench: warning: kiwisolver not installed; the kiwi solver will report errors" >&2
+  # The shipped external solvers' Python packages (scripts/solvers/, registered
+  # in Corpus/solvers.json): kiwi, the pure-Python cassowary, Z3. A package
+  # that cannot be installed is not fatal: its adapter declines hello and the
+  # run reports that solver as unavailable.
+  if command -v python3 >/dev/null 2>&1; then
+    local module wanted=()
+    for entry in "kiwisolver:kiwisolver" "cassowary:cassowary" "z3:z3-solver"; do
+      module="${entry%%:*}"
+      python3 -c "import $module" >/dev/null 2>&1 || wanted+=("${entry##*:}")
+    done
+    if ((${#wanted[@]})); then
+      echo "layout-bench: installing ${wanted[*]} with pip..." >&2
+      python3 -m pip install --quiet "${wanted[@]}" >&2 \
+        || echo "layout-bench: warning: could not install ${wanted[*]}; those solvers will be reported unavailable" >&2
+    fi
   fi
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """layout-bench external solver: kiwi (the C++ Cassowary) through PyPI's kiwisolver.
 
-Speaks layout-bench's line-delimited JSON protocol on stdin/stdout (see the
-README, "External solvers"). Installs kiwisolver with pip on first use.
+Speaks layout-bench's solver protocol (docs/solver-protocol.md) through the
+adapter kit. `scripts/layout-bench` installs kiwisolver; without it, hello is
+declined and the run reports kiwi as unavailable.
 
 Priorities are weighted, as kiwi does it: a priority p in 1..999 becomes the
 weight 10^(6 (p - 1) / 998), spreading 1..999 over kiwi's weak (1) .. strong
@@ -10,128 +11,94 @@ weight 10^(6 (p - 1) / 998), spreading 1..999 over kiwi's weak (1) .. strong
 solver declares "weighted" semantics: enough error at a lower level can
 outweigh a higher one, where the format says it never does.
 """
-import json
-import subprocess
+import os
 import sys
-import time
 
-try:
-    import kiwisolver as kiwi
-except ImportError:  # install once, quietly, then retry
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "kiwisolver"],
-                   stdout=subprocess.DEVNULL, stderr=sys.stderr, check=False)
-    import kiwisolver as kiwi
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import adapter_kit  # noqa: E402
 
 EDIT_STRENGTH = 1e8
 
 
-def weight(priority):
-    if priority >= 1000:
-        return kiwi.strength.required
-    return 10.0 ** (6.0 * (priority - 1.0) / 998.0)
+class Kiwi(adapter_kit.Adapter):
+    name = "kiwi"
+    semantics = "weighted"
+    incremental = True
+    edits = True
 
-
-class State:
     def __init__(self):
-        self.solver = kiwi.Solver()
+        import kiwisolver
+        self.kiwi = kiwisolver
+        self.version = kiwisolver.__version__
+        self.solver = kiwisolver.Solver()
         self.variables = []
-        self.edits = {}
-        self.handles = {}
-        self.next_handle = 0
+        self.edit_values = {}
+        self.unsatisfiable = []
+
+    def weight(self, priority):
+        if priority >= 1000:
+            return self.kiwi.strength.required
+        return 10.0 ** (6.0 * (priority - 1.0) / 998.0)
 
     def constraint(self, row):
-        expr = row["constant"]
-        for index, coefficient in row["terms"]:
-            expr = expr + coefficient * self.variables[int(index)]
-        if not isinstance(expr, (kiwi.Expression, kiwi.Term, kiwi.Variable)):
-            expr = kiwi.Expression([], float(expr))
+        terms, constant = adapter_kit.expression_terms(row)
+        expr = self.kiwi.Expression([self.kiwi.Term(self.variables[i], c) for i, c in terms], constant)
         relation = row["relation"]
         if relation == "=":
             cn = expr == 0
         elif relation == "<=":
             cn = expr <= 0
-        else:
+        elif relation == ">=":
             cn = expr >= 0
-        return cn | weight(row["priority"])
+        else:
+            raise ValueError("unknown relation %r" % relation)
+        return cn | self.weight(row["priority"])
 
-    def load(self, problem):
-        self.__init__()
-        self.variables = [kiwi.Variable(name) for name in problem["variables"]]
-        unsatisfiable = []
-        for edit in problem.get("edits", []):
-            v = self.variables[int(edit["variable"])]
-            self.solver.addEditVariable(v, EDIT_STRENGTH)
-            self.solver.suggestValue(v, edit["value"])
-            self.edits[int(edit["variable"])] = edit["value"]
-        for i, row in enumerate(problem["rows"]):
+    def load(self, variables, rows, edits):
+        self.solver = self.kiwi.Solver()
+        self.variables = [self.kiwi.Variable(name) for name in variables]
+        self.edit_values = {}
+        self.suggest_values(edits)
+        self.unsatisfiable = []
+        for i, row in enumerate(rows):
             try:
                 self.solver.addConstraint(self.constraint(row))
-            except kiwi.UnsatisfiableConstraint:
-                unsatisfiable.append(i)
-        self.unsatisfiable = unsatisfiable
-        return {"unsatisfiable": unsatisfiable}
+            except self.kiwi.UnsatisfiableConstraint:
+                self.unsatisfiable.append(i)
+        return self.unsatisfiable
 
-    def answer(self):
-        self.solver.updateVariables()
-        values = [v.value() for v in self.variables]
-        status = "unsatisfiable" if self.unsatisfiable else "solved"
-        # A container size the required constraints cannot meet shows as a
-        # violated edit (kiwi bends it instead of failing).
-        for index, value in self.edits.items():
-            if abs(values[index] - value) > 1e-6 * max(1.0, abs(value)):
-                status = "unsatisfiable"
-        return {"status": status, "values": values}
-
-    def suggest(self, edits):
+    def suggest_values(self, edits):
         for edit in edits:
             index = int(edit["variable"])
             v = self.variables[index]
-            if index not in self.edits:
+            if index not in self.edit_values:
                 self.solver.addEditVariable(v, EDIT_STRENGTH)
-            self.solver.suggestValue(v, edit["value"])
-            self.edits[index] = edit["value"]
-        return self.answer()
+            self.solver.suggestValue(v, float(edit["value"]))
+            self.edit_values[index] = float(edit["value"])
 
+    def solve(self):
+        self.solver.updateVariables()
+        values = [v.value() for v in self.variables]
+        status = "unsatisfiable" if self.unsatisfiable else "solved"
+        # A container size the required rows cannot meet shows as a violated
+        # edit (kiwi bends the edit instead of failing).
+        for index, value in self.edit_values.items():
+            if abs(values[index] - value) > 1e-6 * max(1.0, abs(value)):
+                status = "unsatisfiable"
+        return status, values
 
-def main():
-    state = State()
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        start = time.perf_counter()
-        try:
-            request = json.loads(line)
-            op = request.get("op")
-            if op == "hello":
-                result = {"name": "kiwi", "version": kiwi.__version__, "semantics": "weighted",
-                          "incremental": True, "edits": True}
-            elif op == "load":
-                result = state.load(request["problem"])
-            elif op == "solve":
-                result = state.answer()
-            elif op == "suggest":
-                result = state.suggest(request["edits"])
-            elif op == "add":
-                cn = state.constraint(request["row"])
-                state.solver.addConstraint(cn)
-                state.next_handle += 1
-                state.handles[state.next_handle] = cn
-                result = {"handle": state.next_handle}
-            elif op == "remove":
-                state.solver.removeConstraint(state.handles.pop(int(request["handle"])))
-                result = {}
-            elif op == "quit":
-                break
-            else:
-                raise ValueError("unknown op %r" % op)
-            result["ok"] = True
-        except Exception as error:  # report, keep serving
-            result = {"ok": False, "error": "%s: %s" % (type(error).__name__, error)}
-        result["time_s"] = time.perf_counter() - start
-        sys.stdout.write(json.dumps(result) + "\n")
-        sys.stdout.flush()
+    def suggest(self, edits):
+        self.suggest_values(edits)
+        return self.solve()
+
+    def add(self, row):
+        cn = self.constraint(row)
+        self.solver.addConstraint(cn)
+        return cn
+
+    def remove(self, cn):
+        self.solver.removeConstraint(cn)
 
 
 if __name__ == "__main__":
-    main()
+    adapter_kit.serve(Kiwi)

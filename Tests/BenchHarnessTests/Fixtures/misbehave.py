@@ -18,7 +18,8 @@ if mode == "slow-start":
 for line in sys.stdin:
     request = json.loads(line)
     if request["op"] == "hello":
-        print(json.dumps({"ok": True, "name": "misbehave", "semantics": "lexicographic", "edits": True}), flush=True)
+        print(json.dumps({"ok": True, "name": "misbehave", "version": "1", "protocol": 1, "semantics": "lexicographic",
+                          "incremental": False, "edits": True}), flush=True)
         if mode == "deaf":
             sys.stdin.close()
             os.close(0)

@@ -1,0 +1,142 @@
+"""The adapter kit: layout-bench's solver protocol (docs/solver-protocol.md) in one place.
+
+An adapter subclasses `Adapter`, fills in its solver's calls, and hands a
+factory to `serve`. The kit owns everything the specification fixes and a
+solver should not have to think about: reading and writing lines, the hello
+and its version check, `time_s`, handles (numbered here, ended by each load),
+declining unknown requests and unknown handles, errors as answers, quit.
+
+Standard library only; Python 3.8 or newer.
+"""
+import json
+import sys
+import time
+
+PROTOCOL = 1
+
+
+class Unsupported(Exception):
+    """Raised by an adapter for something its solver cannot do (answered with kind "unsupported")."""
+
+
+class Adapter:
+    """One solver behind the protocol. Override the methods; the kit calls them."""
+
+    name = "adapter"
+    version = "0"
+    semantics = "weighted"  # or "lexicographic"
+    incremental = False  # implements add/remove
+    edits = False  # implements suggest
+    max_rows = None  # the most rows one load may have, or None
+
+    def load(self, variables, rows, edits):
+        """Replace everything with this problem; return the indices of the required rows not added."""
+        raise NotImplementedError
+
+    def solve(self):
+        """Return (status, values): status "solved" or "unsatisfiable", one float per variable."""
+        raise NotImplementedError
+
+    def suggest(self, edits):
+        """Change the edit variables' values; return (status, values) like solve."""
+        raise Unsupported("suggest")
+
+    def add(self, row):
+        """Add one row; return any object that remove() takes back."""
+        raise Unsupported("add")
+
+    def remove(self, token):
+        """Remove a row added by add(), given what add() returned."""
+        raise Unsupported("remove")
+
+
+def _answer(fields, start):
+    fields["time_s"] = time.perf_counter() - start
+    sys.stdout.write(json.dumps(fields) + "\n")
+    sys.stdout.flush()
+
+
+def serve(factory):
+    """Serves requests on stdin until quit or end of input.
+
+    factory() builds the adapter; if it raises (the solver's package is not
+    installed), every hello is declined with that message, so the harness
+    reports the solver as unavailable instead of a crash.
+    """
+    try:
+        adapter = factory()
+        unavailable = None
+    except Exception as error:  # report it in hello
+        adapter, unavailable = None, "%s: %s" % (type(error).__name__, error)
+    handles = {}  # number -> the adapter's token, for the current load only
+    next_handle = 0
+    loaded = False
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        start = time.perf_counter()
+        try:
+            request = json.loads(line)
+            op = request.get("op") if isinstance(request, dict) else None
+            if op == "quit":
+                return
+            if op == "hello":
+                if unavailable:
+                    raise RuntimeError(unavailable)
+                if request.get("protocol") != PROTOCOL:
+                    raise Unsupported("this adapter speaks protocol %d, not %r" % (PROTOCOL, request.get("protocol")))
+                result = {"name": adapter.name, "version": str(adapter.version), "protocol": PROTOCOL,
+                          "semantics": adapter.semantics, "incremental": bool(adapter.incremental),
+                          "edits": bool(adapter.edits)}
+                if adapter.max_rows is not None:
+                    result["max_rows"] = int(adapter.max_rows)
+            elif adapter is None:
+                raise RuntimeError(unavailable or "no hello yet")
+            elif op == "load":
+                problem = request["problem"]
+                handles.clear()
+                loaded = False
+                rows = problem["rows"]
+                if adapter.max_rows is not None and len(rows) > adapter.max_rows:
+                    raise Unsupported("%d rows, over this adapter's limit of %d" % (len(rows), adapter.max_rows))
+                unsatisfiable = adapter.load(problem["variables"], rows, problem.get("edits", []))
+                loaded = True
+                result = {"unsatisfiable": sorted(int(i) for i in unsatisfiable)}
+            elif op in ("solve", "suggest", "add", "remove") and not loaded:
+                raise RuntimeError("%s before a load" % op)
+            elif op == "solve":
+                status, values = adapter.solve()
+                result = {"status": status, "values": [float(v) for v in values]}
+            elif op == "suggest":
+                if not adapter.edits:
+                    raise Unsupported("this adapter declared no edits")
+                status, values = adapter.suggest(request["edits"])
+                result = {"status": status, "values": [float(v) for v in values]}
+            elif op == "add":
+                if not adapter.incremental:
+                    raise Unsupported("this adapter is not incremental")
+                token = adapter.add(request["row"])
+                next_handle += 1
+                handles[next_handle] = token
+                result = {"handle": next_handle}
+            elif op == "remove":
+                if not adapter.incremental:
+                    raise Unsupported("this adapter is not incremental")
+                handle = request.get("handle")
+                if not isinstance(handle, int) or isinstance(handle, bool) or handle not in handles:
+                    raise KeyError("no constraint with handle %r in this load" % (handle,))
+                adapter.remove(handles.pop(handle))
+                result = {}
+            else:
+                raise ValueError("unknown op %r" % (op,))
+            result["ok"] = True
+        except Unsupported as error:
+            result = {"ok": False, "kind": "unsupported", "error": str(error) or "unsupported"}
+        except Exception as error:  # report, keep serving
+            result = {"ok": False, "error": "%s: %s" % (type(error).__name__, error)}
+        _answer(result, start)
+
+
+def expression_terms(row):
+    """The row's terms as (variable index, coefficient) pairs and its constant."""
+    return [(int(i), float(c)) for i, c in row["terms"]], float(row["constant"])
