@@ -29,6 +29,14 @@ public struct BenchCase: Sendable {
     /// Per solver, the largest number of constraints it is run on (nil: no limit).
     public var limits: [String: Int] = [:]
 
+    public init(name: String, source: String, layout: Layout, text: [UInt8], limits: [String: Int] = [:]) {
+        self.name = name
+        self.source = source
+        self.layout = layout
+        self.text = text
+        self.limits = limits
+    }
+
     public var constraintCount: Int { layout.constraints.count }
 }
 

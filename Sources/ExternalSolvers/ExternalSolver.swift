@@ -3,7 +3,8 @@ import LayoutModel
 import LayoutSolving
 
 /// A solver in any language, run as a child process speaking the
-/// line-delimited JSON protocol described in the README ("External solvers").
+/// line-delimited JSON protocol of docs/solver-protocol.md; every answer is
+/// validated against it (``WireProtocol``).
 ///
 /// The container's width and height are sent as edits, so a resize is a
 /// `suggest`; a variant switch reloads. Times in results are the solver's own

@@ -1,0 +1,147 @@
+import BenchHarness
+import ExternalSolvers
+import Foundation
+import LayoutFormat
+import LayoutModel
+import LayoutSolving
+import LayoutTestSupport
+import Testing
+
+/// The solver protocol (docs/solver-protocol.md): the strict harness, the
+/// conformance checker, the adapters, command quoting.
+@Suite("The solver protocol")
+struct ProtocolTests {
+    static let fixtures = HarnessTests.fixtures
+
+    func layout(_ text: String) throws -> Layout {
+        try #require(LayoutParser.parse(text, fileName: "t.layout").layout)
+    }
+
+    func offspec(_ mode: String) -> ExternalSolver {
+        ExternalSolver(name: "offspec", command: ["python3", "\(Self.fixtures)/offspec.py", mode], timeout: 20)
+    }
+
+    static let small = "container 10 x 10\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1"
+
+    /// The issue's table: each answer the harness used to accept silently is
+    /// now a protocol error naming the answer and the field.
+    @Test("out-of-spec answers are located protocol errors", arguments: [
+        ("optimal", "'status' in the answer to 'solve': expected \"solved\" or \"unsatisfiable\", found \"optimal\" (a string)"),
+        ("no-semantics", "'semantics' in the answer to 'hello': expected \"lexicographic\" or \"weighted\", found no such field"),
+        ("weigthed", "'semantics' in the answer to 'hello': expected \"lexicographic\" or \"weighted\", found \"weigthed\" (a string)"),
+        ("string-values", "'values[0]' in the answer to 'solve': expected a finite number, found \"0\" (a string)"),
+        ("no-ok", "'ok' in the answer to 'hello': expected true or false, found no such field"),
+    ])
+    func strictAnswers(mode: String, message: String) throws {
+        let l = try layout(Self.small)
+        #expect {
+            _ = try offspec(mode).load(l, variant: nil)
+        } throws: { error in
+            guard case SolverError.protocolViolation(let solver, let violation) = error else { return false }
+            #expect(solver == "offspec")
+            #expect(violation.description == message)
+            return "\(error)".hasPrefix("offspec: protocol error: ")
+        }
+    }
+
+    @Test("an answer without time_s leaves the phase untimed (never 0 s), and the run says so")
+    func missingTime() throws {
+        // In spec, and answered: only the timing is missing.
+        let solver = offspec("no-time")
+        let solution = try solver.load(try layout(Self.small), variant: nil)
+        #expect(solution.frames.count == 2)
+        #expect(solver.missedTime && solver.reportedSeconds == 0)
+
+        let benchCase = BenchCase(name: "small", source: "t.layout", layout: try layout(Self.small), text: Array(Self.small.utf8))
+        var settings = RunSettings(solvers: [
+            SolverSpec(name: "glpk", kind: .glpk),
+            SolverSpec(name: "untimed", kind: .external(command: ["python3", "\(Self.fixtures)/offspec.py", "no-time"], workingDirectory: nil)),
+            SolverSpec(name: "timed", kind: .external(command: ["python3", "\(Self.fixtures)/offspec.py", "in-spec"], workingDirectory: nil)),
+        ])
+        settings.repetitions = 2
+        settings.timeBudget = 0
+        let result = Runner(settings: settings).run(benchCase)
+        #expect(!result.timings.contains { $0.solver == "untimed" })
+        #expect(result.untimed["untimed"] == ["load", "solve", "resize"])
+        #expect(result.timings.contains { $0.solver == "timed" && $0.phase == "load" && $0.summary.median == 1e-4 })
+        #expect(result.untimed["timed"] == nil)
+    }
+
+    @Test("a solver that cannot start is left out and reported, not an error on every case")
+    func unavailable() throws {
+        let benchCase = BenchCase(name: "small", source: "t.layout", layout: try layout(Self.small), text: Array(Self.small.utf8))
+        var settings = RunSettings(solvers: [
+            SolverSpec(name: "cassowary", kind: .cassowary),
+            SolverSpec(name: "ghost", kind: .external(command: ["/nonexistent/adapter"], workingDirectory: nil)),
+            SolverSpec(name: "future", kind: .external(command: ["python3", "\(Self.fixtures)/offspec.py", "no-ok"], workingDirectory: nil)),
+        ])
+        settings.repetitions = 1
+        settings.timeBudget = 0
+        let runner = Runner(settings: settings)
+        let result = runner.run(benchCase)
+        #expect(result.results.allSatisfy { $0.solver == "cassowary" && $0.verdict == .pass })
+        #expect(runner.settings.solvers.map(\.name) == ["cassowary"])
+        #expect(runner.unavailable.map(\.spec.name) == ["ghost", "future"])
+        #expect(runner.unavailable[1].reason.contains("'ok' in the answer to 'hello'"))
+        var document = RunResults(started: Date(), finished: Date(), machine: MachineInfo.current(), settings: [],
+                                  solvers: runner.settings.solvers, problems: [], cases: [result])
+        document.unavailable = runner.unavailable
+        #expect(!document.hasFailures(strict: false) && document.hasFailures(strict: true))
+        let json = document.json().serialized()
+        #expect(json.contains("\"unavailable_solvers\":[{\"name\":\"ghost\",\"command\":[\"/nonexistent/adapter\"]"))
+    }
+
+    @Test("an adapter written from the specification alone passes check-solver")
+    func minimalAdapter() throws {
+        let solver = ExternalSolver(name: "minimal", command: ["python3", "\(Self.fixtures)/minimal_adapter.py"], timeout: 60)
+        let checks = SolverConformance.run(solver)
+        #expect(checks.count >= 14)
+        for check in checks { #expect(check.outcome == .pass, "\(check.name): \(check.detail)") }
+    }
+
+    @Test("check-solver finds what is out of spec", arguments: ["optimal", "no-semantics"])
+    func conformanceFailures(mode: String) throws {
+        let checks = SolverConformance.run(offspec(mode))
+        #expect(checks.contains { $0.outcome == .fail })
+    }
+
+    @Test("the shipped adapters pass check-solver and provenance names their package version",
+          arguments: ["kiwi.py", "pycassowary.py", "z3solver.py"])
+    func shippedAdapters(script: String) throws {
+        let path = TestCorpus.root.appendingPathComponent("scripts/solvers/\(script)").path
+        let solver = ExternalSolver(name: script, command: ["python3", path], timeout: 60)
+        let checks = SolverConformance.run(solver)
+        for check in checks { #expect(check.outcome == .pass, "\(script) \(check.name): \(check.detail)") }
+        let hello = try #require(checks.first { $0.name == "hello" })
+        #expect(hello.detail.range(of: #"\d+\.\d+"#, options: .regularExpression) != nil, "\(hello.detail)")
+    }
+
+    @Test("commands split by the shell's quoting rules")
+    func shellWords() throws {
+        #expect(try ShellWords.split("python3 scripts/solvers/kiwi.py") == ["python3", "scripts/solvers/kiwi.py"])
+        #expect(try ShellWords.split(#"python3 "/my solvers/a.py" --x"#) == ["python3", "/my solvers/a.py", "--x"])
+        #expect(try ShellWords.split(#"a 'b c'"d e"f\ g"#) == ["a", "b cd ef g"])
+        #expect(try ShellWords.split(#"say "\"hi\" \$x \n""#) == ["say", #""hi" $x \n"#])
+        #expect(try ShellWords.split("  ") == [])
+        #expect(try ShellWords.split("''") == [""])
+        #expect(throws: ShellWords.SplitError.self) { try ShellWords.split("python3 'open") }
+        #expect(throws: ShellWords.SplitError.self) { try ShellWords.split(#"python3 "open"#) }
+        #expect(throws: ShellWords.SplitError.self) { try ShellWords.split("trailing\\") }
+    }
+
+    @Test("--solver with a path containing a space runs that adapter")
+    func pathWithSpace() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("my solvers \(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("minimal adapter.py")
+        try FileManager.default.copyItem(atPath: "\(Self.fixtures)/minimal_adapter.py", toPath: script.path)
+        var registry = SolverRegistry()
+        try registry.add(commandLine: "mine=python3 \"\(script.path)\"")
+        let spec = try #require(try registry.select(["mine"]).first)
+        guard case .external(let command, _) = spec.kind else { Issue.record("not external"); return }
+        #expect(command == ["python3", script.path])
+        let solution = try spec.make(timeout: 60).load(try layout(Self.small), variant: nil)
+        #expect(solution.status == .solved && solution.frame(of: "a")?.width == 1)
+    }
+}
