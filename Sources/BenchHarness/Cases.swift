@@ -48,6 +48,24 @@ public struct CaseProblem: Sendable {
 
 /// Finding the cases of a run.
 public enum CaseCollector {
+    /// A fingerprint of a case list: FNV-1a (64 bits) over every name and
+    /// text in order, so shards of one run can be told from shards of runs
+    /// over different corpora (`merge`). Not cryptographic: it guards
+    /// against mistakes, not forgery.
+    /// - Complexity: O(total text size).
+    public static func digest(_ cases: [BenchCase]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3  // a separator no UTF-8 text contains
+        }
+        for c in cases {
+            mix(c.name.utf8)
+            mix(c.text)
+        }
+        return "fnv1a64:" + String(hash, radix: 16)
+    }
+
     /// Which solvers run generated cases up to which size, and why: kiwi's
     /// tableau grows quadratically on chains (10 s at 8,000 constraints), and
     /// GLPK's cold simplex takes about 1 s at 8,000 and tens of seconds at 80,000.

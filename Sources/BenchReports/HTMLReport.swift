@@ -47,13 +47,17 @@ public enum HTMLReport {
     static func summary(_ r: ResultsFile) -> N {
         let m = r.machine
         let verdicts = ["pass", "fail", "unsupported", "error", "weighted-divergence"]
-        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0)) })]
+        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0)) } + [el("th", text("provenance"))])]
         for solver in r.solvers {
             var counts: [String: Int] = [:]
             for c in r.cases { for x in c.results where x.solver == solver.name { counts[x.verdict, default: 0] += 1 } }
+            let untimed = r.cases.filter { $0.untimed?[solver.name] != nil }.count
             rows.append(el("tr", [el("td", attr("class", "name"), text(solver.name + (solver.reference ? " (reference)" : "")))]
-                           + verdicts.map { v in el("td", attr("class", (counts[v] ?? 0) > 0 ? v : ""), text(String(counts[v] ?? 0))) }))
+                           + verdicts.map { v in el("td", attr("class", (counts[v] ?? 0) > 0 ? v : ""), text(String(counts[v] ?? 0))) }
+                           + [el("td", attr("class", "name"), text(solver.provenance
+                                 + (untimed > 0 ? "; not timed on \(untimed) case(s): no time_s in its answers" : "")))]))
         }
+        let unavailable = r.unavailable_solvers ?? []
         return el("section",
                   el("p", attr("class", "meta"),
                      text("\(r.cases.count) cases, run \(r.started) – \(r.finished) on \(m.cpu), \(m.cores) cores, "
@@ -61,6 +65,8 @@ public enum HTMLReport {
                           + (m.commit.map { "; commit \($0.prefix(12))" } ?? ""))),
                   el("h2", text("Summary")),
                   el("table", rows),
+                  unavailable.isEmpty ? .empty : el("p", text("Left out (could not start): "
+                      + unavailable.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))),
                   r.problems.isEmpty ? .empty : el("ul", r.problems.map { el("li", text("\($0.case): \($0.message)")) }))
     }
 

@@ -22,6 +22,11 @@ public enum MarkdownReport {
             out += "| \(cell(solver.name))\(solver.reference ? " (reference)" : "") | "
                 + verdicts.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |\n"
         }
+        let externals = results.solvers.filter { $0.command != nil }
+        if !externals.isEmpty {
+            out += "\nExternal solvers: " + externals.map { "\(cell($0.name)) (\(cell($0.provenance)))" }.joined(separator: ", ") + "\n"
+        }
+        for entry in results.unavailable_solvers ?? [] { out += "\nLeft out (could not start): \(cell(entry.name)): \(cell(entry.reason))\n" }
         let failures = results.cases.flatMap { c in c.results.filter { $0.verdict == "fail" || $0.verdict == "error" }.map { (c.name, $0) } }
         if !failures.isEmpty {
             out += "\n**Failures**\n\n"

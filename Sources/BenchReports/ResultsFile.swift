@@ -17,6 +17,40 @@ public struct ResultsFile: Decodable, Sendable {
         public var name: String
         public var kind: String
         public var reference: Bool
+        /// External solvers: the command, its directory, and what it said in hello.
+        public var command: [String]?
+        public var working_directory: String?
+        public var hello: Hello?
+
+        /// An external solver's `hello` (docs/solver-protocol.md), its provenance.
+        public struct Hello: Decodable, Sendable {
+            public var name: String
+            public var version: String
+            public var `protocol`: Int
+            public var semantics: String
+            public var incremental: Bool
+            public var edits: Bool
+            public var max_rows: Int?
+        }
+
+        /// One line of provenance: "kiwi 1.5.1, protocol 1, weighted; python3 ../scripts/solvers/kiwi.py".
+        public var provenance: String {
+            guard let command else { return kind }
+            var words: [String] = []
+            if let hello {
+                words.append("\(hello.name) \(hello.version), protocol \(hello.protocol), \(hello.semantics)"
+                             + (hello.max_rows.map { ", max_rows \($0)" } ?? ""))
+            }
+            words.append(command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
+            return words.joined(separator: "; ")
+        }
+    }
+
+    /// A solver of the registry that could not start, and why.
+    public struct UnavailableSolver: Decodable, Sendable {
+        public var name: String
+        public var command: [String]
+        public var reason: String
     }
 
     public struct Problem: Decodable, Sendable {
@@ -68,6 +102,8 @@ public struct ResultsFile: Decodable, Sendable {
         public var results: [Result]
         public var timings: [Timing]
         public var counters: [String: [String: Double]]
+        /// Per solver, the phases not timed (its answers lacked `time_s`).
+        public var untimed: [String: [String]]?
         /// Views with an intrinsic size or baselines (absent when none has).
         public var content: [String: Content]?
     }
@@ -84,6 +120,8 @@ public struct ResultsFile: Decodable, Sendable {
     public var finished: String
     public var machine: Machine
     public var solvers: [Solver]
+    /// Absent in files written before the protocol's provenance was recorded.
+    public var unavailable_solvers: [UnavailableSolver]?
     public var problems: [Problem]
     public var cases: [Case]
     /// Seconds of one call of the run's yardstick (a fixed workload sampled

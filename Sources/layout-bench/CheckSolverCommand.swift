@@ -43,8 +43,9 @@ struct CheckSolverCommand: ParsableCommand {
     func run() throws {
         var solvers: [ExternalSolver] = []
         if !command.isEmpty {
-            solvers.append(ExternalSolver(name: (command.last as NSString?)?.lastPathComponent ?? "adapter", command: command,
-                                          timeout: timeout))
+            // Named after its script (`python3 x.py` is "x.py"), else its program.
+            let word = command.first { $0.contains("/") || $0.contains(".") } ?? command[0]
+            solvers.append(ExternalSolver(name: (word as NSString).lastPathComponent, command: command, timeout: timeout))
         }
         if !registered.isEmpty || all {
             let targets = Inputs.defaultCorpus().map { [$0] } ?? []

@@ -7,9 +7,13 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge the results.json files of sharded runs into one.",
         discussion: """
-            Cases are concatenated in shard order (each case must appear once), problems joined, \
-            the summary recomputed; machine and settings come from the first file. Exits 65 if a \
-            file is not a layout-bench results document or a case appears twice.
+            The files must be shards of one run: each made with --shard K/N, the same N, distinct K, \
+            the same corpus (the same case list and texts: settings.corpus_digest), the same solvers \
+            and the same sampling settings (repetitions, warm-up, time budget, sample time, scale, \
+            timeout). Every shard 1...N must be there unless --partial is given. Cases come out in \
+            corpus order, problems joined, the summary recomputed; machine and settings come from the \
+            first file (a note is printed when the shards ran on different CPUs). Exits 65 if the \
+            files do not belong together, are not layout-bench results documents, or a case appears twice.
             """
     )
 
@@ -18,6 +22,17 @@ struct MergeCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Where to write the merged results.json.")
     var output: String
+
+    @Flag(help: "Merge even if some shards of 1...N are missing.")
+    var partial = false
+
+    /// The settings that must agree between shards for their numbers to be one run's.
+    static let sharedSettings = ["repetitions", "warmup", "time_budget_s", "sample_time_s", "scale", "timeout_s", "corpus_digest"]
+
+    func fail(_ message: String) -> ExitCode {
+        printError("error: \(message)")
+        return ExitStatus.dataError.exitCode
+    }
 
     func run() throws {
         var documents: [[String: Any]] = []
@@ -28,26 +43,71 @@ struct MergeCommand: ParsableCommand {
             }
             guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
                   object["schema"] as? String == "layout-bench/results", (object["version"] as? NSNumber)?.intValue == 1 else {
-                printError("error: \(file) is not a layout-bench results document (schema layout-bench/results, version 1)")
-                throw ExitStatus.dataError.exitCode
+                throw fail("\(file) is not a layout-bench results document (schema layout-bench/results, version 1)")
             }
             documents.append(object)
         }
         guard var merged = documents.first else { throw ValidationError("no files") }
+
+        // Do the shards belong together?
+        func settings(_ d: [String: Any]) -> [String: Any] { d["settings"] as? [String: Any] ?? [:] }
+        func text(_ value: Any?) -> String {
+            guard let value, !(value is NSNull) else { return "none" }
+            if let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]) {
+                return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+            }
+            return "\(value)"
+        }
+        func solverNames(_ d: [String: Any]) -> [String] {
+            (d["solvers"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        var seenShards = Set<Int>()
+        var count: Int?
+        for (file, document) in zip(files, documents) {
+            guard let shard = settings(document)["shard"] as? String, let (k, n) = try? RunCommand.parseShard(shard) else {
+                throw fail("\(file) is not a shard (made without --shard K/N)")
+            }
+            if let count, count != n { throw fail("\(file) is shard \(shard), but \(files[0]) is of \(count) shards") }
+            count = n
+            guard seenShards.insert(k).inserted else { throw fail("shard \(k)/\(n) is given twice (\(file))") }
+            guard settings(document)["corpus_digest"] != nil, settings(document)["corpus_cases"] != nil else {
+                throw fail("\(file) has no corpus digest (made by an older layout-bench): cannot check that the shards belong together")
+            }
+            for key in Self.sharedSettings where text(settings(document)[key]) != text(settings(documents[0])[key]) {
+                throw fail("\(file) differs from \(files[0]) in \(key): \(text(settings(document)[key])) vs \(text(settings(documents[0])[key]))"
+                           + (key == "corpus_digest" ? " (the shards ran over different corpora)" : ""))
+            }
+            if solverNames(document) != solverNames(documents[0]) {
+                throw fail("\(file) ran solvers \(solverNames(document).joined(separator: ",")), \(files[0]) ran \(solverNames(documents[0]).joined(separator: ","))")
+            }
+            let cpu = (document["machine"] as? [String: Any])?["cpu"] as? String
+            if cpu != (documents[0]["machine"] as? [String: Any])?["cpu"] as? String {
+                printError("note: \(file) ran on another CPU (\(cpu ?? "unknown")): its timings are not comparable with the others'")
+            }
+        }
+        if let count, !partial {
+            let missing = (1...count).filter { !seenShards.contains($0) }
+            if !missing.isEmpty {
+                throw fail("shard(s) " + missing.map { "\($0)/\(count)" }.joined(separator: ", ") + " missing (--partial merges anyway)")
+            }
+        }
+
+        // Cases, in corpus order.
+        let order = (settings(documents[0])["corpus_cases"] as? [String] ?? [])
+        let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var cases: [[String: Any]] = []
         var problems: [Any] = []
         var seen = Set<String>()
         for document in documents {
             for c in document["cases"] as? [[String: Any]] ?? [] {
                 let name = c["name"] as? String ?? ""
-                guard seen.insert(name).inserted else {
-                    printError("error: case '\(name)' appears in more than one file")
-                    throw ExitStatus.dataError.exitCode
-                }
+                guard seen.insert(name).inserted else { throw fail("case '\(name)' appears in more than one file") }
+                guard position[name] != nil else { throw fail("case '\(name)' is not in the corpus the shards were made from") }
                 cases.append(c)
             }
             problems += document["problems"] as? [Any] ?? []
         }
+        cases.sort { position[$0["name"] as? String ?? "", default: 0] < position[$1["name"] as? String ?? "", default: 0] }
         // Recompute the summary: verdict counts per solver.
         var summary: [String: [String: Int]] = [:]
         for c in cases {
@@ -62,6 +122,10 @@ struct MergeCommand: ParsableCommand {
         merged["finished"] = documents.compactMap { $0["finished"] as? String }.max() ?? merged["finished"] ?? ""
         merged["started"] = documents.compactMap { $0["started"] as? String }.min() ?? merged["started"] ?? ""
         merged["merged_from"] = files
+        // The merged document is a whole run (or the shards given), not a shard.
+        var mergedSettings = settings(documents[0])
+        mergedSettings["shard"] = NSNull()
+        merged["settings"] = mergedSettings
         do {
             let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys])
             let url = URL(fileURLWithPath: output)

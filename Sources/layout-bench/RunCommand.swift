@@ -124,6 +124,10 @@ struct RunCommand: ParsableCommand {
         if let level = Scale(rawValue: scale) { cases += CaseCollector.generated(level) }
         if !filter.isEmpty { cases = cases.filter { c in filter.contains { CaseCollector.matches(c.name, glob: $0) } } }
         cases = cases.filter { c in !skip.contains { CaseCollector.matches(c.name, glob: $0) } }
+        // What a shard must share with its siblings for `merge`: the whole
+        // (unsharded) case list, in corpus order, and a digest of its texts.
+        let corpusNames = cases.map(\.name)
+        let corpusDigest = CaseCollector.digest(cases)
         if let shard, let (k, n) = try? Self.parseShard(shard) {
             cases = cases.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
         }
@@ -171,7 +175,8 @@ struct RunCommand: ParsableCommand {
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
                        ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
                        ("scale", .string(scale)), ("timeout_s", .number(timeout)),
-                       ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) }))],
+                       ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) })),
+                       ("corpus_digest", .string(corpusDigest)), ("corpus_cases", .array(corpusNames.map { .string($0) }))],
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
         document.hellos = runner.hellos
         document.unavailable = runner.unavailable

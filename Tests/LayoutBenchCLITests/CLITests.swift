@@ -212,8 +212,51 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(m.status, 0, m.stderr)
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: merged)) as? [String: Any]
         XCTAssertEqual((object?["cases"] as? [Any])?.count, 5)
+        // In corpus order (shards interleave: 1/2 has cases 0, 2, 4), the order of an unsharded run.
+        let whole = try run(["run", "--filter", "seed/*", "--scale", "none", "--solvers", "cassowary", "--repetitions", "1",
+                             "--no-progress", "--output", dir.appendingPathComponent("whole").path])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let wholeObject = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("whole/results.json"))) as? [String: Any]
+        let names = { (o: [String: Any]?) in (o?["cases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+        XCTAssertEqual(names(object), names(wholeObject))
+        XCTAssertEqual(names(object).count, 5)
         let twice = try run(["merge", merged.path, merged.path, "-o", dir.appendingPathComponent("x.json").path])
         XCTAssertEqual(twice.status, 65)
+        XCTAssertTrue(twice.stderr.contains("is not a shard"), twice.stderr)
+        // Shards that do not belong together.
+        let s1 = dir.appendingPathComponent("s1/results.json").path
+        let missing = try run(["merge", s1, "-o", dir.appendingPathComponent("y.json").path])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertTrue(missing.stderr.contains("shard(s) 2/2 missing"), missing.stderr)
+        XCTAssertEqual(try run(["merge", s1, "--partial", "-o", dir.appendingPathComponent("y.json").path]).status, 0)
+        let other = try run(["run", "--filter", "seed/*", "--scale", "none", "--solvers", "cassowary", "--repetitions", "2",
+                             "--shard", "2/2", "--no-progress", "--output", dir.appendingPathComponent("other").path])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        let mixed = try run(["merge", s1, dir.appendingPathComponent("other/results.json").path, "-o", dir.appendingPathComponent("z.json").path])
+        XCTAssertEqual(mixed.status, 65)
+        XCTAssertTrue(mixed.stderr.contains("differs from \(s1) in repetitions: 2 vs 1"), mixed.stderr)
+        let corpus = try run(["run", "--filter", "seed/e*", "--scale", "none", "--solvers", "cassowary", "--repetitions", "1",
+                              "--shard", "2/2", "--no-progress", "--output", dir.appendingPathComponent("corpus").path])
+        XCTAssertEqual(corpus.status, 0, corpus.stderr)
+        let foreign = try run(["merge", s1, dir.appendingPathComponent("corpus/results.json").path, "-o", dir.appendingPathComponent("w.json").path])
+        XCTAssertEqual(foreign.status, 65)
+        XCTAssertTrue(foreign.stderr.contains("the shards ran over different corpora"), foreign.stderr)
+    }
+
+    func testCheckSolverWithAPathContainingASpace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb check \(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BenchHarnessTests/Fixtures")
+        let script = dir.appendingPathComponent("minimal adapter.py")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("minimal_adapter.py"), to: script)
+        let good = try run(["check-solver", "--", "python3", script.path])
+        XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
+        XCTAssertTrue(good.stdout.contains("checks: in spec"), good.stdout)
+        let bad = try run(["check-solver", "--", "python3", fixtures.appendingPathComponent("offspec.py").path, "optimal"])
+        XCTAssertEqual(bad.status, 1, bad.stdout)
+        XCTAssertTrue(bad.stdout.contains("FAIL  load + solve: offspec.py: protocol error: 'status' in the answer to 'solve'"), bad.stdout)
+        XCTAssertEqual(try run(["check-solver"]).status, 64)
     }
 
     func testUsageErrorExits64() throws {
