@@ -45,14 +45,11 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        var registry = SolverRegistry()
         let chosen: [SolverSpec]
         do {
-            if let corpus = Inputs.defaultCorpus() {
-                let file = (corpus as NSString).appendingPathComponent("solvers.json")
-                if FileManager.default.fileExists(atPath: file) { try registry.load(registry: file) }
-            }
-            for entry in externalSolvers { try registry.add(commandLine: entry) }
+            // The same registry as `run` reads (one discovery rule).
+            let registry = try SolverRegistry.discover(targets: Inputs.defaultCorpus().map { [$0] } ?? [],
+                                                       commandLine: externalSolvers)
             chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         } catch {
             printError("error: \(error)")

@@ -110,7 +110,9 @@ struct HarnessTests {
             switch mode {
             case "crash": #expect(text.contains("exited with status 139") && text.contains("segmentation fault (simulated)"), "\(text)")
             case "hang": #expect(text.contains("timed out after 1.5 s during 'load'"), "\(text)")
-            case "junk": #expect(text.contains("answered out of protocol: this is not json {"), "\(text)")
+            case "junk":
+                #expect(text.contains("junk: protocol error: the answer to 'load': expected one JSON object on one line, "
+                                      + "found \"this is not json {\""), "\(text)")
             case "flood": #expect(text.contains("flooded its output"), "\(text)")
             default: #expect(text.contains("exited with status 0"), "\(text)")
             }
