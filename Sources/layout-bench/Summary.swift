@@ -26,7 +26,8 @@ enum Summary {
             verdict = "built-in solvers all pass; \(externalOnly) external-solver failure(s) below (they count with --strict)"
         }
         if strict && !results.unavailable.isEmpty {
-            verdict += (counted > 0 ? ", " : "; ") + "\(results.unavailable.count) solver(s) unavailable (count with --strict)"
+            let missing = "\(results.unavailable.count) solver(s) unavailable (a failure with --strict)"
+            verdict = counted > 0 ? verdict + ", " + missing : missing
         }
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
         if quiet { return headline }
