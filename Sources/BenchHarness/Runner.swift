@@ -345,7 +345,7 @@ public final class Runner {
                                                           expectations: layout.expectations(for: v),
                                                           semantics: solver.capabilities.prioritySemantics)
                 if i > 0 {
-                    let fresh = try instance(spec).load(layout, variant: v)
+                    let fresh = try instance(spec, ambiguity: false).load(layout, variant: v)
                     if let difference = CrossCheck.sameAnswer(solution, fresh, reference: reference[v]) {
                         verdict = .fail
                         reasons.append("variant switch differs from a fresh solve: \(difference)")
@@ -370,12 +370,16 @@ public final class Runner {
         do throws(SolverError) {
             if solver.capabilities.editVariables, let size = layout.variant(named: nil)?.size {
                 let target = ContainerSize(width: 320, height: size.height)
-                let incremental = instance(spec)
+                // Why without the native ambiguity analysis: these solves are
+                // compared frame by frame (``CrossCheck/sameAnswer``), which
+                // reads only the reference's ambiguity; the analysis cost up to
+                // 100 times the solve (self-sizing rows, 1,303 rows: 2 s).
+                let incremental = instance(spec, ambiguity: false)
                 _ = try incremental.load(layout, variant: nil)
                 let resized = try incremental.resize(to: target)
                 var moved = layout
                 moved.container = target
-                let fresh = try instance(spec).load(moved, variant: nil)
+                let fresh = try instance(spec, ambiguity: false).load(moved, variant: nil)
                 // Which views are determined at the new size: the reference's word, if it runs here.
                 var movedReference: Solution?
                 if let referenceSpec = settings.solvers.first(where: \.isReference), overLimit(referenceSpec, benchCase) == nil {
@@ -387,7 +391,7 @@ public final class Runner {
                 }
             }
             if solver.capabilities.incremental {
-                let incremental = instance(spec)
+                let incremental = instance(spec, ambiguity: false)
                 let before = try incremental.load(layout, variant: nil)
                 // The probe from this solver's own answer (non-binding for it),
                 // else from the reference's (satisfiable); without either, the

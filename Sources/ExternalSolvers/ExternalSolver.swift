@@ -54,8 +54,8 @@ public final class ExternalSolver: LayoutSolver {
     static let startupTimeout = 10.0
 
     deinit {
-        if let channel { _ = try? channel.request("{\"op\":\"quit\"}", operation: "quit", timeout: 0.5) }
-        channel?.terminate()
+        // `quit` has no answer: send it, close the input, give the child half a second.
+        _ = channel?.quit(within: 0.5)
     }
 
     /// Starts the child and says hello, if not running.
