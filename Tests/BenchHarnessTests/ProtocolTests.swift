@@ -106,7 +106,7 @@ struct ProtocolTests {
     }
 
     @Test("the shipped adapters pass check-solver and provenance names their package version",
-          arguments: ["kiwi.py", "pycassowary.py", "z3solver.py"])
+          arguments: ["kiwi.py", "pycassowary.py", "z3solver.py", "highs.py"])
     func shippedAdapters(script: String) throws {
         let path = TestCorpus.root.appendingPathComponent("scripts/solvers/\(script)").path
         let solver = ExternalSolver(name: script, command: ["python3", path], timeout: 60)

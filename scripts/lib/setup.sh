@@ -30,12 +30,12 @@ ensure_dependencies() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
   fi
   # The shipped external solvers' Python packages (scripts/solvers/, registered
-  # in Corpus/solvers.json): kiwi, the pure-Python cassowary, Z3. A package
+  # in Corpus/solvers.json): kiwi, the pure-Python cassowary, Z3, HiGHS. A package
   # that cannot be installed is not fatal: its adapter declines hello and the
   # run reports that solver as unavailable.
   if command -v python3 >/dev/null 2>&1; then
     local module wanted=()
-    for entry in "kiwisolver:kiwisolver" "cassowary:cassowary" "z3:z3-solver"; do
+    for entry in "kiwisolver:kiwisolver" "cassowary:cassowary" "z3:z3-solver" "highspy:highspy"; do
       module="${entry%%:*}"
       python3 -c "import $module" >/dev/null 2>&1 || wanted+=("${entry##*:}")
     done
