@@ -6,22 +6,27 @@ public enum MarkdownReport {
     /// Text for a table cell or list item: pipes and newlines neutralised, and
     /// `& < >` as entities so a name cannot inject HTML into a PR comment.
     static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        // Why `*`, `_`, `[`, `]` and `\` too: GitHub renders `a*b*c` or
+        // `x_y_z` as emphasis and `[x](y)` as a link inside a table cell.
+        s.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "_", with: "\\_")
+            .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "'")
     }
 
 
     public static func render(_ results: ResultsFile, gate: GateReport? = nil, slowest: Int = 5) -> String {
-        var out = "## layout-bench: \(results.cases.count) cases\n\n"
-        let verdicts = ["pass", "fail", "unsupported", "error", "weighted-divergence"]
-        out += "| solver | " + verdicts.joined(separator: " | ") + " |\n|---|" + verdicts.map { _ in "---:" }.joined(separator: "|") + "|\n"
-        for solver in results.solvers {
-            var counts: [String: Int] = [:]
-            for c in results.cases { for r in c.results where r.solver == solver.name { counts[r.verdict, default: 0] += 1 } }
-            out += "| \(cell(solver.name))\(solver.reference ? " (reference)" : "") | "
-                + verdicts.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |\n"
+        let count = results.cases.count
+        var out = "## layout-bench: \(count) \(count == 1 ? "case" : "cases")\n\n"
+        // The console's table: verdicts, load + solve and the ratio to the reference.
+        let header = SolverTable.header(results)
+        out += "| " + header.map(cell).joined(separator: " | ") + " |\n|---|" + header.dropFirst().map { _ in "---:" }.joined(separator: "|") + "|\n"
+        for (solver, row) in zip(results.solvers, SolverTable.rows(results)) {
+            out += "| \(cell(row[0]))\(solver.reference ? " (reference)" : "") | " + row.dropFirst().map(cell).joined(separator: " | ") + " |\n"
         }
+        out += "\n<sub>" + cell(SolverTable.footnote) + "</sub>\n"
         let externals = results.solvers.filter { $0.command != nil }
         if !externals.isEmpty {
             out += "\nExternal solvers: " + externals.map { "\(cell($0.name)) (\(cell($0.provenance)))" }.joined(separator: ", ") + "\n"

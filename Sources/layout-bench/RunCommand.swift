@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHarness
+import BenchReports
 import Foundation
 import LayoutSolving
 
@@ -188,9 +189,10 @@ struct RunCommand: ParsableCommand {
             throw ExitStatus.cannotCreate.exitCode
         }
         // The reports, next to the results.
+        let written: ResultsFile
         do throws(ToolError) {
-            let file = try ReportWriter.read(file.path)
-            _ = try ReportWriter.write(file, source: directory + "/results.json", formats: [.html, .csv, .md], to: directory)
+            written = try ReportWriter.read(file.path)
+            _ = try ReportWriter.write(written, source: directory + "/results.json", formats: [.html, .csv, .md], to: directory)
         } catch {
             printError("error: \(error.message)")
             throw error.status.exitCode
@@ -201,7 +203,7 @@ struct RunCommand: ParsableCommand {
             try? FileManager.default.removeItem(atPath: latest)
             try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
         }
-        print(Summary.text(document, file: file.path, quiet: quiet, strict: strict), terminator: "")
+        print(Summary.text(document, written, file: file.path, quiet: quiet, strict: strict), terminator: "")
         if document.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
     }
 }

@@ -6,17 +6,8 @@ import LayoutModel
 /// The table a user sees at the end of `run`.
 enum Summary {
 
-    static func table(_ rows: [[String]]) -> String {
-        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { c, s in c == 0 ? s + String(repeating: " ", count: widths[c] - s.count)
-                : String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
-
-    static func text(_ results: RunResults, file: String, quiet: Bool, strict: Bool) -> String {
+    static func text(_ results: RunResults, _ written: ResultsFile, file: String, quiet: Bool, strict: Bool) -> String {
         let cases = results.cases
-        let reference = results.solvers.first(where: \.isReference)?.name
         let failures = cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
         let external = Set(results.solvers.filter(\.isExternal).map(\.name))
         let counted = failures.filter { strict || !external.contains($0.1.solver) }.count + results.problems.count
@@ -32,36 +23,8 @@ enum Summary {
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
         if quiet { return headline }
 
-        // Median load + solve per case, summed over the cases every solver (and the reference) timed.
-        func time(_ c: CaseResult, _ solver: String) -> Double? {
-            let load = c.timings.first { $0.solver == solver && $0.phase == "load" }?.summary.median
-            let solve = c.timings.first { $0.solver == solver && $0.phase == "solve" }?.summary.median
-            guard let load, let solve else { return nil }
-            return load + solve
-        }
-        var rows: [[String]] = [["solver", "pass", "fail", "unsupported", "error", "weighted-divergence", "load+solve",
-                                 "ratio to \(reference ?? "reference")", "cases timed"]]
-        for (solver, counts) in results.summary {
-            var common: [CaseResult] = []
-            for c in cases where time(c, solver) != nil {
-                if let reference, time(c, reference) == nil { continue }
-                common.append(c)
-            }
-            let mine = common.compactMap { time($0, solver) }.reduce(0, +)
-            var ratio = "-"
-            if let reference {
-                let theirs = common.compactMap { time($0, reference) }.reduce(0, +)
-                if theirs > 0 { ratio = String(format: "%.3f", mine / theirs) }
-            }
-            var row = [solver]
-            for verdict in [Verdict.pass, .fail, .unsupported, .error, .weightedDivergence] {
-                row.append(String(counts[verdict] ?? 0))
-            }
-            row += [common.isEmpty ? "-" : formatSeconds(mine), ratio, String(common.count)]
-            rows.append(row)
-        }
-        var out = headline + "\n" + table(rows)
-        out += "(load+solve: sum over the cases timed by both the solver and the reference of median load + median solve)\n"
+        var out = headline + "\n" + SolverTable.text(written)
+        out += "(" + SolverTable.footnote + ")\n"
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }

@@ -26,15 +26,27 @@ struct ReportTests {
         let text = try CSVReport.render(try Self.fixture())
         try snapshot(text, "results.csv")
         #expect(text.contains("\"seed/with,comma \"\"quoted\"\" <b>\",default,cassowary,load,pass"))
-        #expect(text.split(separator: "\n").first == "case,variant,solver,phase,verdict,views,constraints,min_s,median_s,p90_s,max_s,n,allocations")
+        let header = "case,variant,solver,phase,verdict,views,constraints,min_s,median_s,median_ci_low_s,median_ci_high_s,p90_s,max_s,n,iterations,allocations,reasons"
+        #expect(text.split(separator: "\n").first.map(String.init) == header)
         // The allocation column comes from the counters; phases without one stay empty.
-        #expect(text.contains(",cassowary,load,pass,1,3,0.001,0.0011,0.0012,0.002,5,213\n"))
-        #expect(text.contains(",glpk,solve,pass,1,3,0.006,0.006,0.0061,0.007,5,\n"))
+        #expect(text.contains(",cassowary,load,pass,1,3,0.001,0.0011,,,0.0012,0.002,5,1,213,\n"))
+        #expect(text.contains(",glpk,solve,pass,1,3,0.006,0.006,,,0.0061,0.007,5,1,,\n"))
+        // The reasons of a verdict, in their own column (quoted: they contain commas and quotes).
+        #expect(text.contains(",wide,cassowary,check,fail,1,3,,,,,,,,,,\"a.x = 11, reference 10 <script>alert(1)</script> &amp;\"\n"))
+        // Measured precision, no binary float noise.
+        #expect(CSVReport.number(0.000_211_507_000_000_000_02) == "0.000211507")
+        #expect(CSVReport.number(1.5e-7) == "1.5e-07" && CSVReport.number(2) == "2.0" && CSVReport.number(.nan) == "")
     }
 
     @Test("Markdown snapshot: counts, failures, slowest cases")
     func markdown() throws {
         try snapshot(MarkdownReport.render(try Self.fixture()), "summary.md")
+        // GitHub's emphasis and links are escaped in names and reasons.
+        var file = try Self.fixture()
+        file.cases[0].name = "grid_*bold*_[x](y)"
+        let text = MarkdownReport.render(file)
+        #expect(text.contains(#"grid\_\*bold\*\_\[x\](y)"#), "\(text)")
+        #expect(!text.contains("grid_*bold*"))
     }
 
     @Test("HTML: self-contained, every name and reason escaped, pictures and plots present")
