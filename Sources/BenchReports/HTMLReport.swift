@@ -22,7 +22,9 @@ public enum HTMLReport {
         .weighted-divergence{background:#bcd7f5}.cell{cursor:help;min-width:70px;text-align:center}
         .panels{display:flex;flex-wrap:wrap;gap:12px}.panel{border:1px solid #ddd;padding:6px}
         .panel .caption{font-size:12px;color:#555}.plots{display:flex;flex-wrap:wrap;gap:16px}
-        .meta{color:#555;font-size:13px}
+        .meta{color:#555;font-size:13px}.cell a{color:inherit;text-decoration:none;display:block}
+        .panel .notes{font-size:11px;color:#555;margin:4px 0 0 16px;padding:0;max-width:280px}
+        .panel.unsat{background:#fff4f4;max-width:300px;font-size:12px}ul.failures li{margin:3px 0;padding:2px 4px}
         """
 
     /// The page.
@@ -31,8 +33,10 @@ public enum HTMLReport {
         let html = HTML(
             .head(.title("layout-bench report"), .meta(.charset(.utf8)), .style(css)),
             .body(
+                SVGPlot.patternDefinitions,
                 el("h1", text("layout-bench report")),
                 summary(results),
+                failures(results),
                 matrix(results),
                 scaling(results),
                 ratios(results),
@@ -80,7 +84,7 @@ public enum HTMLReport {
 
     static func matrix(_ r: ResultsFile) -> N {
         var rows: [N] = [el("tr", [el("th", text("case"))] + r.solvers.map { el("th", text($0.name)) })]
-        for c in r.cases {
+        for (index, c) in r.cases.enumerated() {
             var cells: [N] = [el("td", attr("class", "name"), text(c.name))]
             for solver in r.solvers {
                 let mine = c.results.filter { $0.solver == solver.name }
@@ -88,12 +92,13 @@ public enum HTMLReport {
                 // The reason on hover: every variant's verdict and its reasons.
                 let detail = mine.map { "\($0.variant): \($0.verdict)" + ($0.reasons.isEmpty ? "" : " — " + $0.reasons.joined(separator: "; ")) }
                     .joined(separator: "\n")
-                cells.append(el("td", attr("class", "cell \(verdict)"), attr("title", detail), text(verdict)))
+                cells.append(el("td", attr("class", "cell \(verdict)"), attr("title", detail),
+                                el("a", attr("href", "#\(caseAnchor(index))"), text(verdict))))
             }
             rows.append(el("tr", cells))
         }
         return el("section", el("h2", text("Conformance")),
-                  el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons.")),
+                  el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons; click it for the case's pictures.")),
                   el("table", rows))
     }
 
@@ -164,32 +169,88 @@ public enum HTMLReport {
 
     // MARK: Pictures
 
+    /// The anchor of a case's pictures (by index: names may hold any character).
+    static func caseAnchor(_ index: Int) -> String { "case-\(index)" }
+    /// The anchor of one panel.
+    static func panelAnchor(_ caseIndex: Int, _ variant: String, _ solver: String, in c: ResultsFile.Case, _ r: ResultsFile) -> String {
+        let v = c.variants.firstIndex(of: variant) ?? 0
+        let s = r.solvers.firstIndex { $0.name == solver } ?? 0
+        return "panel-\(caseIndex)-\(v)-\(s)"
+    }
+
     static func pictures(_ r: ResultsFile, limit: Int) -> N {
         let reference = r.referenceName
         var sections: [N] = []
-        for c in r.cases {
+        for (index, c) in r.cases.enumerated() {
             guard c.views <= limit else {
-                sections.append(el("h3", text("\(c.name): \(c.views) views, no picture (over \(limit))")))
+                sections.append(el("h3", attr("id", caseAnchor(index)), text("\(c.name): \(c.views) views, no picture (over \(limit))")))
                 continue
             }
             var panels: [N] = []
             for variant in c.variants {
                 let ref = c.results.first { $0.solver == reference && $0.variant == variant }
-                for result in c.results where result.variant == variant && !result.frames.isEmpty {
+                let ambiguous = Set(ref?.ambiguous ?? [])
+                for result in c.results where result.variant == variant {
+                    let id = panelAnchor(index, variant, result.solver, in: c, r)
+                    let caption = "\(result.solver) · \(variant) · \(result.verdict)"
+                    // Why no drawing for an unsatisfiable answer: its frames satisfy
+                    // a subset of the constraints chosen by the solver, and drawn
+                    // they looked like a solved layout captioned "pass".
+                    if result.status == "unsatisfiable" {
+                        panels.append(el("div", attr("class", "panel unsat"), attr("id", id),
+                                         el("div", attr("class", "caption"), text(caption)),
+                                         el("p", text("Unsatisfiable: no layout meets every required constraint.")),
+                                         result.conflict.isEmpty ? el("p", text("The solver names no conflict."))
+                                             : el("p", text("Conflict: " + result.conflict.joined(separator: "; ")))))
+                        continue
+                    }
+                    guard !result.frames.isEmpty else {
+                        panels.append(el("div", attr("class", "panel"), attr("id", id), el("div", attr("class", "caption"), text(caption)),
+                                         el("p", text(result.reasons.first ?? "No answer."))))
+                        continue
+                    }
                     let differing = SVGPlot.differingViews(result, reference: ref)
-                    panels.append(el("div", attr("class", "panel"),
+                    let (picture, notes) = SVGPlot.layoutPicture(result, differing: differing, content: c.content ?? [:],
+                                                                 reference: ref, ambiguous: ambiguous)
+                    panels.append(el("div", attr("class", "panel"), attr("id", id),
                                      el("div", attr("class", "caption"),
-                                        text("\(result.solver) · \(variant) · \(result.verdict)"
-                                             + (differing.isEmpty ? "" : " · \(differing.count) view(s) differ from the reference"))),
-                                     SVGPlot.layoutPicture(result, differing: differing, content: c.content ?? [:])))
+                                        text(caption + (differing.isEmpty ? "" : " · \(differing.count) view(s) differ from the reference"))),
+                                     picture,
+                                     notes.isEmpty ? .empty : el("ul", [attr("class", "notes")] + notes.map { el("li", text($0)) })))
                 }
             }
-            sections.append(el("h3", text(c.name)))
+            sections.append(el("h3", attr("id", caseAnchor(index)), text(c.name)))
             sections.append(el("div", [attr("class", "panels")] + panels))
         }
         return el("section", [el("h2", text("Solved layouts")),
-                              el("p", attr("class", "meta"), text("The container and every view's frame; views that differ from the reference are outlined in red; "
+                              el("p", attr("class", "meta"), text("The container and every view's frame; views that differ from the reference are outlined in red "
+                                                   + "over the reference's frame (dashed); views the reference finds ambiguous are hatched; "
+                                                   + "collapsed views (zero width or height) are crosses; unsatisfiable answers name their conflict instead of a picture; "
                                                    + "intrinsic sizes are dashed boxes, text baselines thin red lines."))]
                   + sections)
+    }
+
+    // MARK: Failures
+
+    /// Every fail, error and weighted divergence as text, first on the page:
+    /// what a solver author reads before anything else.
+    static func failures(_ r: ResultsFile) -> N {
+        var items: [N] = []
+        for (index, c) in r.cases.enumerated() {
+            for result in c.results where ["fail", "error", "weighted-divergence"].contains(result.verdict) {
+                let anchor = c.views <= 400 ? panelAnchor(index, result.variant, result.solver, in: c, r) : caseAnchor(index)
+                items.append(el("li", attr("class", result.verdict),
+                                el("b", text("\(c.name) [\(result.variant)] \(result.solver) \(result.verdict)")),
+                                text(": " + (result.reasons.isEmpty ? "no reason given" : result.reasons.joined(separator: "; ")) + " "),
+                                el("a", attr("href", "#\(anchor)"), text("picture")),
+                                c.source.hasPrefix("family/") || c.source.isEmpty ? .empty
+                                    : el("span", attr("class", "meta"), text(" · source \(c.source)"))))
+            }
+        }
+        let fails = r.cases.reduce(0) { $0 + $1.results.filter { $0.verdict == "fail" || $0.verdict == "error" }.count }
+        return el("section", attr("id", "failures"), el("h2", text("Failures and divergences")),
+                  items.isEmpty ? el("p", text("None: every verdict is pass or unsupported."))
+                      : el("p", attr("class", "meta"), text("\(fails) fail/error, \(items.count - fails) weighted divergence(s); each links to its picture.")),
+                  items.isEmpty ? .empty : el("ul", [attr("class", "failures")] + items))
     }
 }

@@ -97,8 +97,32 @@ enum SVGPlot {
     }
 
     /// The solved layout: the container and each view as a named rectangle.
+    /// The id of the hatch pattern ``patternDefinitions`` defines once per page.
+    static let hatchID = "lb-hatch"
+
+    /// Definitions the pictures share (one hidden SVG per page).
+    static var patternDefinitions: N {
+        el("svg", [attr("width", "0"), attr("height", "0"), attr("style", "position:absolute"), attr("aria-hidden", "true"),
+                   el("defs", [el("pattern", [attr("id", hatchID), attr("patternUnits", "userSpaceOnUse"), attr("width", "6"),
+                                              attr("height", "6"), attr("patternTransform", "rotate(45)"),
+                                              el("line", [attr("x1", "0"), attr("y1", "0"), attr("x2", "0"), attr("y2", "6"),
+                                                          attr("stroke", "#8a5a00"), attr("stroke-width", "1.5")])])])])
+    }
+
+    /// The solved layout, and the notes a reader needs to read it truthfully.
+    ///
+    /// Why markers and notes: a frame of zero width or height is a `rect` no
+    /// browser paints, so a view that collapsed (often the very view that
+    /// differs) vanished from its own picture; it is drawn as a cross at its
+    /// origin and a line along its other side. A negative size is drawn from
+    /// its other edge and named. A view that differs from the reference gets a
+    /// red outline and the reference's frame dashed over it; a view the
+    /// reference calls ambiguous (free on the optimal face) is hatched, since
+    /// any position of it is right.
     static func layoutPicture(_ result: ResultsFile.Result, differing: Set<String>,
-                              content: [String: ResultsFile.Content] = [:]) -> N {
+                              content: [String: ResultsFile.Content] = [:],
+                              reference: ResultsFile.Result? = nil, ambiguous: Set<String> = []) -> (picture: N, notes: [String]) {
+        var notes: [String] = []
         // Views in a stable order: super first, then by name.
         let names = result.frames.keys.sorted { ($0 == "super" ? "" : $0) < ($1 == "super" ? "" : $1) }
         func rect(_ f: [Double]) -> (Double, Double, Double, Double) {
@@ -144,11 +168,47 @@ enum SVGPlot {
                     }
                 }
             }
+            let f = result.frames[name] ?? []
+            let stroke1 = String(format: "%.4f", 1.5 / scale)
+            if !isContainer && (r.2 * scale < 1.5 || r.3 * scale < 1.5) {
+                // Collapsed: a cross at the origin, and the side that has a length.
+                let arm = 4 / scale
+                nodes.append(el("path", [attr("d", "M\(n(r.0 - arm)) \(n(r.1 - arm))L\(n(r.0 + arm)) \(n(r.1 + arm))M\(n(r.0 - arm)) \(n(r.1 + arm))L\(n(r.0 + arm)) \(n(r.1 - arm))"),
+                                         attr("stroke", differing.contains(name) ? "#e00000" : "#333"), attr("stroke-width", stroke1),
+                                         el("title", [text("\(name): \(r.2 * scale < 1.5 ? "zero width" : "zero height")")])]))
+                if r.2 * scale >= 1.5 || r.3 * scale >= 1.5 {
+                    nodes.append(el("line", [attr("x1", n(r.0)), attr("y1", n(r.1)), attr("x2", n(r.0 + r.2)), attr("y2", n(r.1 + r.3)),
+                                             attr("stroke", differing.contains(name) ? "#e00000" : "#333"), attr("stroke-width", stroke1)]))
+                }
+                let what = r.2 * scale < 1.5 && r.3 * scale < 1.5 ? "zero size" : r.2 * scale < 1.5 ? "zero width" : "zero height"
+                notes.append("\(name): \(what), drawn as a cross")
+            }
+            if f.count == 4, f[2] < 0 || f[3] < 0 {
+                notes.append("\(name): negative \(f[2] < 0 ? "width \(String(format: "%g", f[2]))" : "height \(String(format: "%g", f[3]))"), drawn from its other edge")
+            }
+            if ambiguous.contains(name) {
+                nodes.append(el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(max(r.2, 2 / scale))), attr("height", n(max(r.3, 2 / scale))),
+                                         attr("fill", "url(#\(hatchID))"), attr("fill-opacity", "0.7"),
+                                         el("title", [text("\(name): ambiguous (free: the reference finds it can move on the optimal face)")])]))
+            }
+            if differing.contains(name), let other = reference?.frames[name], other.count == 4, other.allSatisfy(\.isFinite) {
+                let o = rect(other)
+                nodes.append(el("rect", [attr("x", n(o.0)), attr("y", n(o.1)), attr("width", n(max(o.2, 1 / scale))), attr("height", n(max(o.3, 1 / scale))),
+                                         attr("fill", "none"), attr("stroke", "#555"), attr("stroke-width", stroke1),
+                                         attr("stroke-dasharray", String(format: "%.4f %.4f", 4 / scale, 3 / scale)),
+                                         el("title", [text("\(name) in the reference: \(other.map { String(format: "%g", $0) }.joined(separator: " "))")])]))
+            }
             if !isContainer && r.2 * scale > 18 && r.3 * scale > 9 {
                 nodes.append(el("text", [attr("x", n(r.0 + r.2 / 2)), attr("y", n(r.1 + r.3 / 2)), attr("font-size", String(format: "%.3f", 10 / scale)),
                                          attr("text-anchor", "middle"), attr("dominant-baseline", "middle"), text(name)]))
             }
         }
-        return el("svg", nodes)
+        if !ambiguous.isEmpty {
+            notes.append("hatched: \(ambiguous.sorted().joined(separator: ", ")) (ambiguous: any position on the optimal face is right)")
+        }
+        if !differing.isEmpty {
+            notes.append("red: differs from the reference, whose frame is dashed")
+        }
+        return (el("svg", nodes), notes)
     }
 }

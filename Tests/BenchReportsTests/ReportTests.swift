@@ -69,6 +69,36 @@ struct ReportTests {
         #expect(html.contains("cassowary: n^0.99"))
     }
 
+    @Test("HTML tells the truth: failures first as text, collapsed views marked, unsatisfiable answers named, free views hatched")
+    func truthfulHTML() throws {
+        var file = try Self.fixture()
+        let html = HTMLReport.render(file)
+        // The failure as text, before the matrix, linked to its picture.
+        let failures = try #require(html.range(of: "<h2>Failures and divergences</h2>"))
+        let matrix = try #require(html.range(of: "<h2>Conformance</h2>"))
+        #expect(failures.lowerBound < matrix.lowerBound)
+        #expect(html.contains("[wide] cassowary fail</b>: a.x = 11, reference 10"))
+        #expect(html.contains("<a href=\"#panel-0-1-0\">picture</a>") && html.contains("id=\"panel-0-1-0\""))
+        // A differing view: outlined, and the reference's frame dashed over it.
+        #expect(html.contains("a in the reference: "))
+        // A collapsed view, an unsatisfiable answer, an ambiguous view.
+        let c = try #require(file.cases.firstIndex { $0.results.contains { $0.variant == "default" && $0.solver == "cassowary" && !$0.frames.isEmpty } })
+        let k = try #require(file.cases[c].results.firstIndex { $0.variant == "default" && $0.solver == "cassowary" })
+        let view = try #require(file.cases[c].results[k].frames.keys.sorted().first { $0 != "super" })
+        file.cases[c].results[k].frames[view]?[2] = 0
+        if let g = file.cases[c].results.firstIndex(where: { $0.variant == "default" && $0.solver == "glpk" }) {
+            file.cases[c].results[g].ambiguous = [view]
+            file.cases[c].results[g].status = "solved"
+        }
+        let collapsed = HTMLReport.render(file)
+        #expect(collapsed.contains("\(view): zero width, drawn as a cross"))
+        #expect(collapsed.contains("url(#lb-hatch)") && collapsed.contains("hatched: \(view)"))
+        file.cases[c].results[k].status = "unsatisfiable"
+        file.cases[c].results[k].conflict = ["t.layout:3", "t.layout:4"]
+        let unsat = HTMLReport.render(file)
+        #expect(unsat.contains("Unsatisfiable: no layout meets every required constraint.") && unsat.contains("Conflict: t.layout:3; t.layout:4"))
+    }
+
     @Test("reading something that is not a results file is a clear error")
     func badInput() throws {
         #expect(throws: ResultsFile.ReadError.self) { try ResultsFile.decode(Data("{}".utf8), name: "x.json") }
