@@ -50,6 +50,58 @@ class Adapter:
         raise Unsupported("remove")
 
 
+class RebuildingAdapter(Adapter):
+    """For solvers without incremental calls (an LP, an SMT optimiser): the
+    kit keeps the problem (rows, edits, added rows) and the adapter solves it
+    from scratch in compute(); the answer is cached until something changes.
+    Correct, not fast: add, remove and suggest cost a whole solve."""
+
+    incremental = True
+    edits = True
+
+    def load(self, variables, rows, edits):
+        self.variables = list(variables)
+        self.rows = list(rows)
+        self.edit_values = {int(e["variable"]): float(e["value"]) for e in edits}
+        self.added = {}
+        self.next_token = 0
+        self.answer = None
+        self.refused = sorted(self.refuse(rows))
+        return self.refused
+
+    def refuse(self, rows):
+        """The indices of the required rows that conflict with the required rows before them."""
+        raise NotImplementedError
+
+    def compute(self, rows, edit_values):
+        """Solve rows (the refused ones left out, added ones in) with the edits; return (edit_met, values)."""
+        raise NotImplementedError
+
+    def solve(self):
+        if self.answer is None:
+            refused = set(self.refused)
+            rows = [r for i, r in enumerate(self.rows) if i not in refused] + list(self.added.values())
+            met, values = self.compute(rows, self.edit_values)
+            self.answer = ("unsatisfiable" if self.refused or not met else "solved", values)
+        return self.answer
+
+    def suggest(self, edits):
+        for edit in edits:
+            self.edit_values[int(edit["variable"])] = float(edit["value"])
+        self.answer = None
+        return self.solve()
+
+    def add(self, row):
+        self.next_token += 1
+        self.added[self.next_token] = row
+        self.answer = None
+        return self.next_token
+
+    def remove(self, token):
+        del self.added[token]
+        self.answer = None
+
+
 def _answer(fields, start):
     fields["time_s"] = time.perf_counter() - start
     sys.stdout.write(json.dumps(fields) + "\n")

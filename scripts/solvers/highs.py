@@ -22,36 +22,29 @@ import adapter_kit  # noqa: E402
 LEVEL_SLACK = 1e-9
 
 
-class HiGHS(adapter_kit.Adapter):
+class HiGHS(adapter_kit.RebuildingAdapter):
     name = "highs"
     semantics = "lexicographic"
-    incremental = True  # add and remove rebuild the LP: correct, not fast
-    edits = True
 
     def __init__(self):
         import highspy
         self.highspy = highspy
-        self.version = "%d.%d.%d" % (highspy.Highs().versionMajor(), highspy.Highs().versionMinor(),
-                                     highspy.Highs().versionPatch())
-        self.count = 0
-        self.rows = []
-        self.edits_now = {}
-        self.refused = set()
-        self.added = {}
-        self.next_token = 0
-        self.answer = None
+        h = highspy.Highs()
+        self.version = "%d.%d.%d" % (h.versionMajor(), h.versionMinor(), h.versionPatch())
 
     def new_model(self):
         h = self.highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("primal_feasibility_tolerance", 1e-9)
         h.setOptionValue("dual_feasibility_tolerance", 1e-9)
+        count = len(self.variables)
         inf = self.highspy.kHighsInf
-        h.addVars(self.count, [-inf] * self.count, [inf] * self.count)
+        h.addVars(count, [-inf] * count, [inf] * count)
         return h, inf
 
     @staticmethod
     def bounds(relation, constant, inf):
+        """Row bounds of `sum + constant REL 0`."""
         if relation == "=":
             return -constant, -constant
         if relation == "<=":
@@ -69,65 +62,51 @@ class HiGHS(adapter_kit.Adapter):
         h.run()
         return h.getModelStatus() == self.highspy.HighsModelStatus.kOptimal
 
-    def load(self, variables, rows, edits):
-        self.count = len(variables)
-        self.rows = list(rows)
-        self.edits_now = {int(e["variable"]): float(e["value"]) for e in edits}
-        self.added = {}
-        self.answer = None
-        # The required rows that conflict with the ones before them: one
-        # feasibility check, then (only if it fails) row by row, in order.
+    def refuse(self, rows):
+        # One feasibility check, then (only if it fails) row by row, in order.
         h, inf = self.new_model()
         required = [i for i, row in enumerate(rows) if float(row["priority"]) >= 1000]
         for i in required:
             self.add_hard(h, rows[i], inf)
-        self.refused = set()
-        if not self.feasible(h):
-            h, inf = self.new_model()
-            kept = 0
-            for i in required:
-                self.add_hard(h, rows[i], inf)
-                if self.feasible(h):
-                    kept += 1
-                else:
-                    h.deleteRows(1, [kept])
-                    self.refused.add(i)
-        return sorted(self.refused)
-
-    def solve(self):
-        if self.answer is not None:
-            return self.answer
+        if self.feasible(h):
+            return []
         h, inf = self.new_model()
-        levels = {}
-        column = self.count
-
-        def error_columns(terms, constant, relation, low_high):
-            # Adds the row with its error columns; returns their indices.
-            nonlocal column
-            if relation == "=":
-                h.addVars(2, [0.0, 0.0], [inf, inf])
-                cols = [column, column + 1]
-                row_terms = terms + [(column, 1.0), (column + 1, -1.0)]
-                column += 2
+        refused, kept = [], 0
+        for i in required:
+            self.add_hard(h, rows[i], inf)
+            if self.feasible(h):
+                kept += 1
             else:
-                h.addVars(1, [0.0], [inf])
-                cols = [column]
-                row_terms = terms + [(column, -1.0 if relation == "<=" else 1.0)]
-                column += 1
-            h.addRow(low_high[0], low_high[1], len(row_terms), [i for i, _ in row_terms], [c for _, c in row_terms])
+                h.deleteRows(1, [kept])
+                refused.append(i)
+        return refused
+
+    def compute(self, rows, edit_values):
+        h, inf = self.new_model()
+        column = len(self.variables)
+
+        def with_errors(terms, low_high, relation):
+            # The row with its error columns; returns their indices.
+            nonlocal column
+            signs = [1.0, -1.0] if relation == "=" else [-1.0 if relation == "<=" else 1.0]
+            h.addVars(len(signs), [0.0] * len(signs), [inf] * len(signs))
+            cols = list(range(column, column + len(signs)))
+            column += len(signs)
+            full = terms + list(zip(cols, signs))
+            h.addRow(low_high[0], low_high[1], len(full), [i for i, _ in full], [c for _, c in full])
             return cols
 
-        rows = [r for i, r in enumerate(self.rows) if i not in self.refused] + list(self.added.values())
+        levels = {}
         for row in rows:
             if float(row["priority"]) >= 1000:
                 self.add_hard(h, row, inf)
                 continue
             terms, constant = adapter_kit.expression_terms(row)
-            cols = error_columns(terms, constant, row["relation"], self.bounds(row["relation"], constant, inf))
-            levels.setdefault(float(row["priority"]), []).extend(cols)
+            levels.setdefault(float(row["priority"]), []).extend(
+                with_errors(terms, self.bounds(row["relation"], constant, inf), row["relation"]))
         edit_cols = []
-        for index, value in sorted(self.edits_now.items()):
-            edit_cols += error_columns([(index, 1.0)], -value, "=", (value, value))
+        for index, value in sorted(edit_values.items()):
+            edit_cols += with_errors([(index, 1.0)], (value, value), "=")
         order = ([edit_cols] if edit_cols else []) + [levels[p] for p in sorted(levels, reverse=True)]
         edit_error = 0.0
         for k, cols in enumerate(order):
@@ -141,26 +120,9 @@ class HiGHS(adapter_kit.Adapter):
             h.changeColsCost(len(cols), cols, [0.0] * len(cols))
             h.addRow(-inf, optimum + LEVEL_SLACK + LEVEL_SLACK * optimum, len(cols), cols, [1.0] * len(cols))
         h.run()
-        values = list(h.getSolution().col_value[:self.count])
-        unmet = edit_error > 1e-6 * max(1.0, max((abs(v) for v in self.edits_now.values()), default=1.0))
-        self.answer = ("unsatisfiable" if self.refused or unmet else "solved", values)
-        return self.answer
-
-    def suggest(self, edits):
-        for edit in edits:
-            self.edits_now[int(edit["variable"])] = float(edit["value"])
-        self.answer = None
-        return self.solve()
-
-    def add(self, row):
-        self.next_token += 1
-        self.added[self.next_token] = row
-        self.answer = None
-        return self.next_token
-
-    def remove(self, token):
-        del self.added[token]
-        self.answer = None
+        values = list(h.getSolution().col_value[:len(self.variables)])
+        scale = max([1.0] + [abs(v) for v in edit_values.values()])
+        return edit_error <= 1e-6 * scale, values
 
 
 if __name__ == "__main__":

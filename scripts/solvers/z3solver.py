@@ -21,70 +21,54 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import adapter_kit  # noqa: E402
 
 
-class Z3(adapter_kit.Adapter):
+class Z3(adapter_kit.RebuildingAdapter):
     name = "z3"
     semantics = "lexicographic"
-    incremental = True  # add and remove rebuild the problem: correct, not fast
-    edits = True
     max_rows = 400
 
     def __init__(self):
         import z3
         self.z3 = z3
         self.version = z3.get_version_string()
-        self.variables = []
-        self.rows = []
-        self.edit_values = {}
-        self.unsatisfiable = []
-        self.added = {}
-        self.next_token = 0
-        self.answer = None
 
-    def linear(self, row):
+    def linear(self, row, variables):
         terms, constant = adapter_kit.expression_terms(row)
         expr = self.z3.RealVal(Fraction(constant))
         for index, coefficient in terms:
-            expr = expr + self.z3.RealVal(Fraction(coefficient)) * self.variables[index]
+            expr = expr + self.z3.RealVal(Fraction(coefficient)) * variables[index]
         relation = row["relation"]
         if relation not in ("=", "<=", ">="):
             raise ValueError("unknown relation %r" % relation)
         return expr, relation
 
-    def hard(self, expr, relation):
+    @staticmethod
+    def hard(expr, relation):
         return expr == 0 if relation == "=" else (expr <= 0 if relation == "<=" else expr >= 0)
 
-    def load(self, variables, rows, edits):
+    def refuse(self, rows):
         z3 = self.z3
-        self.variables = [z3.Real("v%d" % i) for i in range(len(variables))]
-        self.rows = [(self.linear(row), float(row["priority"])) for row in rows]
-        self.edit_values = {int(e["variable"]): float(e["value"]) for e in edits}
-        self.added = {}
-        self.answer = None
-        # Which required rows conflict with the ones before them (checked one
-        # by one only when they conflict at all: one check otherwise).
-        required = [i for i, (_, p) in enumerate(self.rows) if p >= 1000]
+        variables = [z3.Real("v%d" % i) for i in range(len(self.variables))]
+        required = [(i, self.linear(row, variables)) for i, row in enumerate(rows) if float(row["priority"]) >= 1000]
         checker = z3.Solver()
-        checker.add([self.hard(*self.rows[i][0]) for i in required])
-        self.unsatisfiable = []
-        if checker.check() == z3.unsat:
-            checker = z3.Solver()
-            for i in required:
-                checker.push()
-                checker.add(self.hard(*self.rows[i][0]))
-                if checker.check() == z3.unsat:
-                    checker.pop()
-                    self.unsatisfiable.append(i)
-        return self.unsatisfiable
+        checker.add([self.hard(*row) for _, row in required])
+        if checker.check() != z3.unsat:
+            return []
+        # Only when they conflict at all: row by row, in order.
+        refused = []
+        checker = z3.Solver()
+        for i, row in required:
+            checker.push()
+            checker.add(self.hard(*row))
+            if checker.check() == z3.unsat:
+                checker.pop()
+                refused.append(i)
+        return refused
 
-    def solve(self):
-        if self.answer is not None:
-            return self.answer
+    def compute(self, rows, edit_values):
         z3 = self.z3
+        variables = [z3.Real("v%d" % i) for i in range(len(self.variables))]
         opt = z3.Optimize()
         opt.set(priority="lex")
-        refused = set(self.unsatisfiable)
-        levels = {}
-        rows = [r for i, r in enumerate(self.rows) if i not in refused] + list(self.added.values())
         count = 0
 
         def error(expr, relation):
@@ -98,45 +82,29 @@ class Z3(adapter_kit.Adapter):
             opt.add(slack >= 0, slack >= (expr if relation == "<=" else -expr))
             return slack
 
-        for (expr, relation), priority in rows:
-            if priority >= 1000:
+        levels = {}
+        for row in rows:
+            expr, relation = self.linear(row, variables)
+            if float(row["priority"]) >= 1000:
                 opt.add(self.hard(expr, relation))
             else:
-                levels.setdefault(priority, []).append(error(expr, relation))
-        edit_error = [error(self.variables[i] - z3.RealVal(Fraction(v)), "=") for i, v in sorted(self.edit_values.items())]
-        objectives = []
+                levels.setdefault(float(row["priority"]), []).append(error(expr, relation))
+        edit_error = [error(variables[i] - z3.RealVal(Fraction(v)), "=") for i, v in sorted(edit_values.items())]
         if edit_error:
-            objectives.append(opt.minimize(z3.Sum(edit_error)))
+            opt.minimize(z3.Sum(edit_error))
         for priority in sorted(levels, reverse=True):
-            objectives.append(opt.minimize(z3.Sum(levels[priority])))
-        if opt.check() != z3.sat:
-            raise RuntimeError("the optimiser answered %s" % opt.check())
+            opt.minimize(z3.Sum(levels[priority]))
+        outcome = opt.check()
+        if outcome != z3.sat:
+            raise RuntimeError("the optimiser answered %s" % outcome)
         model = opt.model()
 
         def value(term):
             number = model.eval(term, model_completion=True)
             return float(Fraction(number.as_fraction())) if hasattr(number, "as_fraction") else float(number.as_decimal(30).rstrip("?"))
 
-        values = [value(v) for v in self.variables]
-        unmet = edit_error and value(z3.Sum(edit_error)) != 0
-        self.answer = ("unsatisfiable" if self.unsatisfiable or unmet else "solved", values)
-        return self.answer
-
-    def suggest(self, edits):
-        for edit in edits:
-            self.edit_values[int(edit["variable"])] = float(edit["value"])
-        self.answer = None
-        return self.solve()
-
-    def add(self, row):
-        self.next_token += 1
-        self.added[self.next_token] = (self.linear(row), float(row["priority"]))
-        self.answer = None
-        return self.next_token
-
-    def remove(self, token):
-        del self.added[token]
-        self.answer = None
+        met = not edit_error or value(z3.Sum(edit_error)) == 0
+        return met, [value(v) for v in variables]
 
 
 if __name__ == "__main__":
