@@ -289,6 +289,14 @@ public struct GateReport: Sendable {
     public var baselineRuns: Int
 
     public func outcome(lenient: Bool) -> Gate.Outcome { Gate.outcome(findings, lenient: lenient) }
+
+    public init(findings: [GateFinding], drift: Interval? = nil, driftCorrected: Bool = false, confidence: Double, baselineRuns: Int) {
+        self.findings = findings
+        self.drift = drift
+        self.driftCorrected = driftCorrected
+        self.confidence = confidence
+        self.baselineRuns = baselineRuns
+    }
 }
 
 /// Compares a run with a baseline, package-benchmark style (exit 0, 2, 4).

@@ -1,7 +1,8 @@
 import Foundation
 import Plot
 
-/// The self-contained HTML report: inline CSS and SVG, no scripts, no network.
+/// The self-contained HTML report: inline CSS and SVG, one small inline
+/// script (filters and sorting; the page reads the same without it), no network.
 public enum HTMLReport {
     typealias N = Node<HTML.BodyContext>
 
@@ -22,14 +23,17 @@ public enum HTMLReport {
         .weighted-divergence{background:#bcd7f5}.cell{cursor:help;min-width:70px;text-align:center}
         .panels{display:flex;flex-wrap:wrap;gap:12px}.panel{border:1px solid #ddd;padding:6px}
         .panel .caption{font-size:12px;color:#555}.plots{display:flex;flex-wrap:wrap;gap:16px}
-        .meta{color:#555;font-size:13px}.cell a{color:inherit;text-decoration:none;display:block}
+        .meta{color:#555;font-size:13px}.regressed{background:#f7b9b9}.improved{background:#c8f0c8}.controls{font-size:13px}.cell a{color:inherit;text-decoration:none;display:block}
+        .figure{display:flex;gap:8px;align-items:flex-start}table.points td,table.points th{font-size:11px;padding:1px 4px}
         .panel .notes{font-size:11px;color:#555;margin:4px 0 0 16px;padding:0;max-width:280px}
         .panel.unsat{background:#fff4f4;max-width:300px;font-size:12px}ul.failures li{margin:3px 0;padding:2px 4px}
         """
 
     /// The page.
     /// - Parameter pictureLimit: cases with more views get no layout pictures.
-    public static func render(_ results: ResultsFile, pictureLimit: Int = 400) -> String {
+    /// - Parameter gate: a comparison with a baseline (`report --baseline`,
+    ///   `gate`): each timing then shows its change, interval and decision.
+    public static func render(_ results: ResultsFile, pictureLimit: Int = 400, gate: GateReport? = nil) -> String {
         let html = HTML(
             .head(.title("layout-bench report"), .meta(.charset(.utf8)), .style(css)),
             .body(
@@ -40,7 +44,9 @@ public enum HTMLReport {
                 matrix(results),
                 scaling(results),
                 ratios(results),
-                pictures(results, limit: pictureLimit)
+                timings(results, gate: gate),
+                pictures(results, limit: pictureLimit),
+                .raw(script)
             )
         )
         return html.render()
@@ -99,7 +105,10 @@ public enum HTMLReport {
         }
         return el("section", el("h2", text("Conformance")),
                   el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons; click it for the case's pictures.")),
-                  el("table", rows))
+                  el("p", [attr("class", "controls"), text("Show cases with a verdict: "),
+                           el("select", [attr("id", "matrix-verdict"), el("option", [attr("value", ""), text("any")])]
+                              + ["fail", "error", "weighted-divergence", "unsupported", "pass"].map { el("option", [attr("value", $0), text($0)]) })]),
+                  el("table", [attr("id", "matrix")] + rows))
     }
 
     // MARK: Scaling
@@ -127,7 +136,7 @@ public enum HTMLReport {
                     }.sorted { $0.0 < $1.0 }
                     if !points.isEmpty { series.append((solver.name, points)) }
                 }
-                if !series.isEmpty { plots.append(SVGPlot.logLog(title: "\(f): \(phase)", series: series)) }
+                if !series.isEmpty { plots.append(figure(SVGPlot.logLog(title: "\(f): \(phase)", series: series), series, format: formatSeconds)) }
             }
             // Allocations of a load against size: linear growth is a fixed
             // number of allocations per constraint.
@@ -140,14 +149,27 @@ public enum HTMLReport {
                 if !points.isEmpty { allocations.append((solver.name, points)) }
             }
             if !allocations.isEmpty {
-                plots.append(SVGPlot.logLog(title: "\(f): allocations in load", series: allocations, unit: ""))
+                plots.append(figure(SVGPlot.logLog(title: "\(f): allocations in load", series: allocations, unit: ""), allocations,
+                                    format: { String(format: "%.0f", $0) }))
             }
         }
         return el("section", el("h2", text("Scaling")),
                   el("p", attr("class", "meta"),
                      text("Median time (and heap allocations of a load, for in-process solvers) against constraint count, log-log; "
-                          + "the legend gives the fitted growth exponent (least squares on the logs).")),
+                          + "the legend gives the fitted growth exponent (least squares on the logs) and its R², only from 3 sizes or more "
+                          + "(--scale medium or large); the table beside each plot lists every point.")),
                   el("div", [attr("class", "plots")] + plots))
+    }
+
+    /// A plot with the table of its points beside it: every measured value, quotable.
+    static func figure(_ plot: N, _ series: [(String, [(Double, Double)])], format: (Double) -> String) -> N {
+        let sizes = Array(Set(series.flatMap { $0.1.map(\.0) })).sorted()
+        var rows: [N] = [el("tr", [el("th", text("constraints"))] + series.map { el("th", text($0.0)) })]
+        for size in sizes {
+            rows.append(el("tr", [el("td", text(String(format: "%.0f", size)))]
+                           + series.map { entry in el("td", text(entry.1.first { $0.0 == size }.map { format($0.1) } ?? "-")) }))
+        }
+        return el("div", attr("class", "figure"), plot, el("table", [attr("class", "points")] + rows))
     }
 
     // MARK: Ratios
@@ -166,6 +188,104 @@ public enum HTMLReport {
                   el("p", attr("class", "meta"), text("Median load + solve divided by the reference's; log scale, left of the line is faster.")),
                   SVGPlot.ratioBars(bars))
     }
+
+    // MARK: Timings
+
+    /// Every timed phase as numbers: the median, its 95% bootstrap interval
+    /// (the statistics the gate uses), the sample count, the ratio to the
+    /// reference's median of the same phase, and against a baseline the
+    /// change, its interval and the gate's decision (coloured only when
+    /// significant, as criterion does).
+    static func timings(_ r: ResultsFile, gate: GateReport?) -> N {
+        let reference = r.referenceName
+        var findings: [String: GateFinding] = [:]
+        for f in gate?.findings ?? [] where f.metric.hasPrefix("time/") && !f.metric.hasSuffix("all cases") {
+            findings[f.metric + "|" + f.subject] = f
+        }
+        var header = ["case", "solver", "phase", "median", "95% interval", "n", "ratio to \(reference ?? "reference")"]
+        if gate != nil { header += ["change", "interval", "decision"] }
+        var rows: [N] = [el("tr", header.enumerated().map { i, h in el("th", attr("data-column", String(i)), text(h)) })]
+        let phases = ["load", "solve", "resize", "switch", "add+remove"]
+        for c in r.cases {
+            for solver in r.solvers {
+                for phase in phases {
+                    guard let t = c.timings.first(where: { $0.solver == solver.name && $0.phase == phase }) else { continue }
+                    let interval = t.median_ci.flatMap { $0.count == 2 ? "\(formatSeconds($0[0])) – \(formatSeconds($0[1]))" : nil } ?? "-"
+                    var ratio = "-"
+                    if let reference, let base = c.timings.first(where: { $0.solver == reference && $0.phase == phase }), base.median > 0 {
+                        ratio = String(format: "%.3f", t.median / base.median)
+                    }
+                    var cells: [N] = [attr("data-solver", solver.name), attr("data-phase", phase),
+                                      el("td", attr("class", "name"), text(c.name)), el("td", attr("class", "name"), text(solver.name)),
+                                      el("td", attr("class", "name"), text(phase)),
+                                      el("td", attr("data-value", String(t.median)), text(formatSeconds(t.median))),
+                                      el("td", text(interval)), el("td", text(String(t.n))),
+                                      el("td", attr("data-value", ratio == "-" ? "" : ratio), text(ratio))]
+                    if gate != nil {
+                        if let f = findings["time/\(phase)|\(c.name) \(solver.name)"], let change = f.change {
+                            let decision: (String, String) = switch f.kind {
+                            case .regression: ("regressed", "regressed")
+                            case .improvement: ("improved", "improved")
+                            default: ("", "change within noise threshold")
+                            }
+                            cells += [el("td", attr("class", decision.0), attr("data-value", String(change)), text(String(format: "%+.1f%%", change * 100))),
+                                      el("td", text(f.interval.map { String(format: "%+.1f%% … %+.1f%%", $0.low * 100, $0.high * 100) } ?? "-")),
+                                      el("td", attr("class", "name " + decision.0), text(decision.1))]
+                        } else {
+                            cells += [el("td", text("-")), el("td", text("-")), el("td", attr("class", "name"), text("not in the baseline"))]
+                        }
+                    }
+                    rows.append(el("tr", cells))
+                }
+            }
+        }
+        guard rows.count > 1 else { return .empty }
+        var controls: [N] = [attr("class", "controls"), text("Show solver "),
+                             el("select", [attr("id", "timing-solver"), el("option", [attr("value", ""), text("all")])]
+                                + r.solvers.map { el("option", [attr("value", $0.name), text($0.name)]) }),
+                             text(" phase "),
+                             el("select", [attr("id", "timing-phase"), el("option", [attr("value", ""), text("all")])]
+                                + phases.map { el("option", [attr("value", $0), text($0)]) })]
+        controls.append(text(" · click a column's header to sort"))
+        return el("section", attr("id", "timings"), el("h2", text("Timings")),
+                  el("p", attr("class", "meta"),
+                     text("Median seconds of one operation, the median's 95% bootstrap interval, samples, the ratio to the reference's median"
+                          + (gate.map { _ in "; against the baseline: the change of the median, its interval at the gate's confidence, and the "
+                              + "gate's decision (coloured only when significant and beyond the threshold)." } ?? ".")
+                          + " The external solvers' times are their own (time_s).")),
+                  el("p", controls),
+                  el("table", [attr("id", "timing-table")] + rows))
+    }
+
+    /// The page's only script: filters and sorts the timing table, filters
+    /// the matrix by verdict. Without it the page reads the same, unfiltered.
+    static let script = """
+        <script>
+        (function(){
+          var t=document.getElementById('timing-table');
+          function filter(){
+            if(!t)return;var s=document.getElementById('timing-solver').value,p=document.getElementById('timing-phase').value;
+            for(var i=1;i<t.rows.length;i++){var r=t.rows[i];
+              r.style.display=((!s||r.dataset.solver===s)&&(!p||r.dataset.phase===p))?'':'none';}
+          }
+          if(t){
+            document.getElementById('timing-solver').onchange=filter;document.getElementById('timing-phase').onchange=filter;
+            var dir={};
+            Array.prototype.forEach.call(t.rows[0].cells,function(th,c){th.style.cursor='pointer';th.onclick=function(){
+              var rows=Array.prototype.slice.call(t.rows,1);dir[c]=!dir[c];
+              rows.sort(function(a,b){var x=a.cells[c],y=b.cells[c];
+                var u=x.dataset.value,v=y.dataset.value;
+                var k=(u!==undefined&&v!==undefined&&u!==''&&v!=='')?(parseFloat(u)-parseFloat(v)):x.textContent.localeCompare(y.textContent);
+                return dir[c]?k:-k;});
+              rows.forEach(function(r){t.tBodies[0].appendChild(r);});};});
+          }
+          var v=document.getElementById('matrix-verdict'),m=document.getElementById('matrix');
+          if(v&&m)v.onchange=function(){for(var i=1;i<m.rows.length;i++){var r=m.rows[i],show=!v.value;
+            for(var j=1;j<r.cells.length;j++)if(r.cells[j].classList.contains(v.value))show=true;
+            r.style.display=show?'':'none';}};
+        })();
+        </script>
+        """
 
     // MARK: Pictures
 

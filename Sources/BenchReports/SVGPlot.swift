@@ -11,14 +11,22 @@ enum SVGPlot {
 
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"]
 
-    /// Least-squares slope of log y against log x: the growth exponent.
-    static func exponent(_ points: [(Double, Double)]) -> Double? {
-        guard points.count >= 2 else { return nil }
+    /// The least number of sizes a growth exponent is fitted from: through
+    /// two points any line fits perfectly, which says nothing.
+    static let minimumFitPoints = 3
+
+    /// Least-squares slope of log y against log x (the growth exponent) and
+    /// the fit's R²; nil below ``minimumFitPoints`` distinct sizes.
+    static func fit(_ points: [(Double, Double)]) -> (exponent: Double, r2: Double)? {
+        guard Set(points.map(\.0)).count >= minimumFitPoints else { return nil }
         let xs = points.map { log($0.0) }, ys = points.map { log($0.1) }
         let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
         let sxx = zip(xs, xs).map { ($0 - mx) * ($1 - mx) }.reduce(0, +)
+        let syy = zip(ys, ys).map { ($0 - my) * ($1 - my) }.reduce(0, +)
+        let sxy = zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +)
         guard sxx > 0 else { return nil }
-        return zip(xs, ys).map { ($0 - mx) * ($1 - my) }.reduce(0, +) / sxx
+        let slope = sxy / sxx
+        return (slope, syy > 0 ? (sxy * sxy) / (sxx * syy) : 1)
     }
 
     static func logLog(title: String, series: [(String, [(Double, Double)])], unit: String = " s") -> N {
@@ -45,6 +53,9 @@ enum SVGPlot {
         }
         nodes.append(el("text", [attr("x", n((left + w) / 2)), attr("y", n(h - 2)), attr("font-size", "10"), attr("text-anchor", "middle"),
                                  text("constraints")]))
+        nodes.append(el("text", [attr("x", "10"), attr("y", n((top + h - bottom) / 2)), attr("font-size", "10"), attr("text-anchor", "middle"),
+                                 attr("transform", "rotate(-90 10 \(n((top + h - bottom) / 2)))"),
+                                 text(unit.isEmpty ? "allocations" : "median time")]))
         for (i, (name, points)) in series.enumerated() {
             let color = palette[i % palette.count]
             let path = points.enumerated().map { j, p in "\(j == 0 ? "M" : "L")\(n(px(p.0))),\(n(py(p.1)))" }.joined(separator: " ")
@@ -52,7 +63,8 @@ enum SVGPlot {
             for p in points {
                 nodes.append(el("circle", [attr("cx", n(px(p.0))), attr("cy", n(py(p.1))), attr("r", "3"), attr("fill", color)]))
             }
-            let slope = exponent(points).map { String(format: "n^%.2f", $0) } ?? "one point"
+            let slope = fit(points).map { String(format: "n^%.2f (R² %.3f, %d sizes)", $0.exponent, $0.r2, points.count) }
+                ?? "\(points.count) size(s): no exponent (needs \(minimumFitPoints))"
             nodes.append(el("text", [attr("x", n(left)), attr("y", n(h + 14 + 18 * Double(i))), attr("font-size", "12"), attr("fill", color),
                                      text("\(name): \(slope)")]))
         }
@@ -75,6 +87,9 @@ enum SVGPlot {
             nodes.append(el("rect", [attr("x", n(a)), attr("y", n(y + 3)), attr("width", n(max(1, b - a))), attr("height", n(rowHeight - 5)),
                                      attr("fill", ratio <= 1 ? "#2ca02c" : "#d62728"),
                                      el("title", [text(String(format: "%@ / reference = %.3f", solver, ratio))])]))
+            // The number itself, beside the bar's end: a bar alone cannot be quoted.
+            nodes.append(el("text", [attr("x", n(ratio <= 1 ? a - 3 : b + 3)), attr("y", n(y + 12)), attr("font-size", "10"),
+                                     attr("text-anchor", ratio <= 1 ? "end" : "start"), text(String(format: "%.3g×", ratio))]))
         }
         nodes.append(el("text", [attr("x", n(mid)), attr("y", n(height - 6)), attr("font-size", "10"), attr("text-anchor", "middle"),
                                  text(String(format: "1×  (edges: %g× faster … %g× slower)", pow(10, maxLog), pow(10, maxLog)))]))

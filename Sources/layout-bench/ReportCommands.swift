@@ -24,7 +24,7 @@ enum ReportWriter {
             let path = (directory as NSString).appendingPathComponent(format.fileName)
             let text: String
             switch format {
-            case .html: text = HTMLReport.render(results)
+            case .html: text = HTMLReport.render(results, gate: gate)
             case .md: text = MarkdownReport.render(results, gate: gate)
             case .csv:
                 do { text = try CSVReport.render(results) } catch {
@@ -73,6 +73,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Output directory.")
     var output: String?
 
+    @Option(help: "Compare with this baseline (a name under Reports/baselines/ or a path): each timing gets its change, interval and the gate's decision.")
+    var baseline: String?
+
     func run() throws {
         let formats = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var chosen: [ReportWriter.Format] = []
@@ -86,7 +89,15 @@ struct ReportCommand: ParsableCommand {
         do throws(ToolError) {
             let file = try ReportWriter.read(path)
             let directory = output ?? (path as NSString).deletingLastPathComponent
-            for written in try ReportWriter.write(file, source: path, formats: chosen, to: directory) { print("wrote \(written)") }
+            var gate: GateReport?
+            if let baseline {
+                let stored: Baseline
+                do { stored = try Baseline.read(GateCommand.baselinePath(baseline)) } catch {
+                    throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
+                }
+                gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: false)
+            }
+            for written in try ReportWriter.write(file, source: path, formats: chosen, to: directory, gate: gate) { print("wrote \(written)") }
         } catch {
             printError("error: \(error.message)")
             throw error.status.exitCode
@@ -226,6 +237,9 @@ struct GateCommand: ParsableCommand {
             print(Self.table(report, outcome: outcome, baseline: baseline), terminator: "")
             let target = markdown ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.md")
             try Inputs.write(MarkdownReport.render(file, gate: report), to: target)
+            // The same comparison in the HTML report, timing by timing, next to the Markdown.
+            let page = ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.html")
+            try Inputs.write(HTMLReport.render(file, gate: report), to: page)
         } catch {
             printError("error: \(error.message)")
             throw error.status.exitCode

@@ -1,4 +1,5 @@
 import BenchReports
+import BenchStatistics
 import Foundation
 import Testing
 
@@ -53,20 +54,53 @@ struct ReportTests {
     func html() throws {
         let html = HTMLReport.render(try Self.fixture())
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(!html.contains("<script"))
+        // One inline script (filters, sorting), nothing loaded from anywhere.
+        #expect(html.components(separatedBy: "<script").count == 2 && !html.contains("<script src"))
         #expect(!html.contains("http://") || !html.contains("src=\"http"))
         #expect(html.contains("seed/with,comma &quot;quoted&quot; &lt;b&gt;"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;"))
         #expect(html.contains("<svg"))
         // The wide variant's view differs from the reference: outlined in red.
         #expect(html.contains("stroke=\"#e00000\""))
-        // The family has two sizes: a scaling plot with a fitted exponent.
+        // The family has two sizes: a scaling plot, every point in a table, no exponent from two points.
         #expect(html.contains("alternating-grid: load"))
-        #expect(html.contains("cassowary: n^1.0"))
-        // Allocations of a load against size, from the counters: 1,200 at 86
-        // constraints and 11,000 at 806 is an exponent of 0.99.
+        #expect(html.contains("cassowary: 2 size(s): no exponent (needs 3)"))
         #expect(html.contains("alternating-grid: allocations in load"))
-        #expect(html.contains("cassowary: n^0.99"))
+        #expect(html.contains("<table class=\"points\"><tr><th>constraints</th><th>cassowary</th>"))
+        // The timing table: median, interval, ratio to the reference.
+        #expect(html.contains("<h2>Timings</h2>") && html.contains("ratio to glpk"))
+    }
+
+    @Test("scaling: an exponent and its R² from three sizes or more")
+    func scalingFit() throws {
+        var file = try Self.fixture()
+        // A third size of the family, at 10x the constraints and 10x the time and allocations.
+        let big = try #require(file.cases.first { $0.name == "family/alternating-grid-r100" })
+        var bigger = big
+        bigger.name = "family/alternating-grid-r1000"
+        bigger.constraints = big.constraints * 10
+        bigger.timings = big.timings.map { var t = $0; t.median *= 10; return t }
+        bigger.counters = big.counters.mapValues { $0.mapValues { $0 * 10 } }
+        file.cases.append(bigger)
+        let html = HTMLReport.render(file)
+        #expect(html.contains("cassowary: n^1.0") && html.contains(", 3 sizes)"), "\(html)")
+        // Allocations too (1,200 at 86, 11,000 at 806, 110,000 at 8,060 constraints).
+        #expect(html.contains("cassowary: n^1.00 (R² 1.000, 3 sizes)"))
+    }
+
+    @Test("against a baseline, each timing shows its change, interval and the gate's decision")
+    func timingsAgainstBaseline() throws {
+        let file = try Self.fixture()
+        let report = GateReport(findings: [
+            GateFinding(kind: .regression, metric: "time/load", subject: "family/alternating-grid-r100 cassowary", baseline: "1 ms",
+                        current: "1.3 ms", change: 0.3, interval: Interval(estimate: 0.3, low: 0.2, high: 0.4), threshold: 0.25),
+            GateFinding(kind: .noise, metric: "time/solve", subject: "family/alternating-grid-r100 cassowary", baseline: "1 ms",
+                        current: "1.01 ms", change: 0.01, interval: Interval(estimate: 0.01, low: -0.05, high: 0.07), threshold: 0.25),
+        ], confidence: 0.99, baselineRuns: 5)
+        let html = HTMLReport.render(file, gate: report)
+        #expect(html.contains("<td class=\"regressed\" data-value=\"0.3\">+30.0%</td><td>+20.0% … +40.0%</td><td class=\"name regressed\">regressed</td>"))
+        // Not significant: not coloured.
+        #expect(html.contains("<td data-value=\"0.01\">+1.0%</td><td>-5.0% … +7.0%</td><td class=\"name \">change within noise threshold</td>"))
     }
 
     @Test("HTML tells the truth: failures first as text, collapsed views marked, unsatisfiable answers named, free views hatched")
