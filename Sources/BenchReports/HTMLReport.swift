@@ -24,7 +24,7 @@ public enum HTMLReport {
         .panels{display:flex;flex-wrap:wrap;gap:12px}.panel{border:1px solid #ddd;padding:6px}
         .panel .caption{font-size:12px;color:#555}.plots{display:flex;flex-wrap:wrap;gap:16px}
         .meta{color:#555;font-size:13px}.regressed{background:#f7b9b9}.improved{background:#c8f0c8}.controls{font-size:13px}.cell a{color:inherit;text-decoration:none;display:block}
-        .figure{display:flex;gap:8px;align-items:flex-start}table.points td,table.points th{font-size:11px;padding:1px 4px}
+        .figure{display:flex;gap:8px;align-items:flex-start}#timing-table td{white-space:nowrap}table.points td,table.points th{font-size:11px;padding:1px 4px}
         .panel .notes{font-size:11px;color:#555;margin:4px 0 0 16px;padding:0;max-width:280px}
         .panel.unsat{background:#fff4f4;max-width:300px;font-size:12px}ul.failures li{margin:3px 0;padding:2px 4px}
         """
@@ -352,6 +352,20 @@ public enum HTMLReport {
 
     // MARK: Failures
 
+    /// The line of the case's file a failure points at: an `expect` line
+    /// (`line 25: ...`) or the first conflicting constraint (`FILE:LINE`).
+    static func sourceLine(_ result: ResultsFile.Result) -> Int? {
+        for reason in result.reasons {
+            if let range = reason.range(of: #"line \d+"#, options: .regularExpression) {
+                return Int(reason[range].dropFirst(5))
+            }
+        }
+        for member in result.conflict {
+            if let colon = member.lastIndex(of: ":"), let line = Int(member[member.index(after: colon)...]) { return line }
+        }
+        return nil
+    }
+
     /// Every fail, error and weighted divergence as text, first on the page:
     /// what a solver author reads before anything else.
     static func failures(_ r: ResultsFile) -> N {
@@ -364,7 +378,7 @@ public enum HTMLReport {
                                 text(": " + (result.reasons.isEmpty ? "no reason given" : result.reasons.joined(separator: "; ")) + " "),
                                 el("a", attr("href", "#\(anchor)"), text("picture")),
                                 c.source.hasPrefix("family/") || c.source.isEmpty ? .empty
-                                    : el("span", attr("class", "meta"), text(" · source \(c.source)"))))
+                                    : el("span", attr("class", "meta"), text(" · source \(c.source)" + (sourceLine(result).map { ":\($0)" } ?? "")))))
             }
         }
         let fails = r.cases.reduce(0) { $0 + $1.results.filter { $0.verdict == "fail" || $0.verdict == "error" }.count }

@@ -113,6 +113,14 @@ struct ReportTests {
         #expect(failures.lowerBound < matrix.lowerBound)
         #expect(html.contains("[wide] cassowary fail</b>: a.x = 11, reference 10"))
         #expect(html.contains("<a href=\"#panel-0-1-0\">picture</a>") && html.contains("id=\"panel-0-1-0\""))
+        // The source file and line a failure points at.
+        var located = file
+        if let k = located.cases[0].results.firstIndex(where: { $0.verdict == "fail" }) {
+            located.cases[0].results[k].reasons = ["line 7: a: expected 0 0 10 10, got 0 0 10 0"]
+            #expect(HTMLReport.render(located).contains(" · source \(located.cases[0].source):7"))
+        } else {
+            Issue.record("the fixture has no failure")
+        }
         // A differing view: outlined, and the reference's frame dashed over it.
         #expect(html.contains("a in the reference: "))
         // A collapsed view, an unsatisfiable answer, an ambiguous view.
