@@ -76,6 +76,13 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Compare with this baseline (a name under Reports/baselines/ or a path): each timing gets its change, interval and the gate's decision.")
     var baseline: String?
 
+    @Option(help: "Compare with a previous run's results.json (a one-run baseline made in memory, the gate's statistics).")
+    var compare: String?
+
+    func validate() throws {
+        if baseline != nil && compare != nil { throw ValidationError("give --baseline or --compare, not both") }
+    }
+
     func run() throws {
         let formats = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var chosen: [ReportWriter.Format] = []
@@ -96,6 +103,14 @@ struct ReportCommand: ParsableCommand {
                     throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
                 }
                 gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: false)
+            }
+            if let compare {
+                // A previous run as a baseline of one run: its between-run
+                // variation is assumed (as `baseline save` does with one file).
+                guard let stored = Baseline.from([try ReportWriter.read(compare)]) else {
+                    throw ToolError(message: "\(compare): no cases to compare with", status: .dataError)
+                }
+                gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: true)
             }
             for written in try ReportWriter.write(file, source: path, formats: chosen, to: directory, gate: gate) { print("wrote \(written)") }
         } catch {
