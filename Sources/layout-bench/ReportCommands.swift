@@ -191,9 +191,10 @@ struct GateCommand: ParsableCommand {
             widened by the variation between runs that the baseline's runs show) lies above 1 and the change \
             is larger than the threshold; each solver's phase is also compared over all cases (geometric \
             mean, --aggregate-threshold). Prints every comparison that moved, with baseline, now, change, \
-            interval and threshold; writes gate.md next to RESULTS (or --markdown). Exit codes: 0 no \
+            interval and threshold; writes gate.md next to RESULTS (or --markdown) and gate.html beside it \
+            (the report with every timing's change, interval and decision). Exit codes: 0 no \
             regression, 2 regression, 4 only improvements (the baseline is stale), 64 usage, 65 a file that \
-            is not results or a baseline, 66 a file that cannot be read, 73 gate.md cannot be written.
+            is not results or a baseline, 66 a file that cannot be read, 73 gate.md or gate.html cannot be written.
             """
     )
 
