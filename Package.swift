@@ -117,8 +117,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        /// The parser under libFuzzer (scripts/fuzz-parser); a replay tool otherwise.
-        .executableTarget(name: "layout-fuzz", dependencies: ["LayoutFormat", "LayoutModel"], swiftSettings: swiftSettings),
+        /// The parser, and with LAYOUT_FUZZ_SOLVE=1 both built-in solvers, under
+        /// libFuzzer (scripts/fuzz-parser, scripts/fuzz-solvers); a replay tool otherwise.
+        .executableTarget(name: "layout-fuzz", dependencies: ["LayoutFormat", "LayoutModel", "LayoutSolving", "CassowaryLayout", "GLPKReference"],
+                          swiftSettings: swiftSettings),
 
         // MARK: Tests
 

@@ -91,13 +91,158 @@ public enum Agreement {
     }
 
     /// A `.layout` file that reproduces a disagreement: the layout, with the
-    /// seed and the reasons in comments.
-    public static func reproduction(_ layout: Layout, seed: UInt64, findings: [Finding]) -> String {
-        var header = "# layout-bench fuzz: seed \(seed) (\(RandomLayoutGenerator.kind(forSeed: seed).rawValue))\n"
+    /// seed, its kind, the reasons and (when arbitrated) the explanations in
+    /// comments.
+    public static func reproduction(_ layout: Layout, seed: UInt64, kind: RandomLayoutGenerator.Kind,
+                                    findings: [Finding], explanations: [Explained] = []) -> String {
+        var header = "# layout-bench fuzz: seed \(seed) (\(kind.rawValue))\n"
         for f in findings where f.outcome != .agree {
             header += "# \(f.solver) [\(f.variant)] \(f.outcome.rawValue): " + f.reasons.joined(separator: "; ")
                 .replacingOccurrences(of: "\n", with: " ") + "\n"
         }
+        for e in explanations {
+            header += "# explained: \(e.finding.solver) [\(e.finding.variant)]: \(e.explanation.description)\n"
+        }
         return header + LayoutPrinter.print(layout)
+    }
+
+    // MARK: Arbitration
+
+    /// Why a solver and the reference disagree, decided by an exact solver
+    /// (the arbiter: z3 over the rationals, `scripts/solvers/z3solver.py`).
+    public enum Explanation: Sendable, Hashable, CustomStringConvertible {
+        /// The exact optimum needs a determined frame value or level error of
+        /// this magnitude, beyond ``NumericRange/acceptedMagnitude``. Why that
+        /// explains a disagreement: both solvers work in doubles with
+        /// tolerances of 1e-7 to 1e-8, so a row whose coefficients differ by
+        /// less (a multiplier 1 + 1e-9 against 1) is the same row to them,
+        /// and the point the exact answer needs (1e7 / 1e-9 = 1e16) is one
+        /// neither can reach within the cross-check's tolerance.
+        case exactBeyondRange(magnitude: Double)
+        /// The exact answer is "unsatisfiable", and the sides that say
+        /// "solved" give a point that violates the required rows by no more
+        /// than the cross-check's tolerance (which the judge accepts): the
+        /// required rows conflict by less than the tolerance, so both
+        /// statuses are right at the harness's resolution.
+        case feasibleWithinTolerance
+        /// The judged solver agrees with the exact answer; the reference does not.
+        case referenceWrong
+        /// The reference agrees with the exact answer; the judged solver does
+        /// not, for these reasons (the solver judged against the exact answer).
+        case solverWrong([String])
+        /// Neither agrees with the exact answer, which is within the range:
+        /// the reasons of the solver and of the reference against it.
+        case bothDiffer(solver: [String], reference: [String])
+        /// The arbiter gave no answer (declined, failed, timed out).
+        case unarbitrated(String)
+
+        /// The class name used in tallies.
+        public var label: String {
+            switch self {
+            case .exactBeyondRange: "exact optimum beyond the accepted range"
+            case .feasibleWithinTolerance: "infeasible by less than the tolerance"
+            case .referenceWrong: "reference wrong (solver agrees with the exact answer)"
+            case .solverWrong: "solver wrong (reference agrees with the exact answer)"
+            case .bothDiffer: "both differ from the exact answer (within range)"
+            case .unarbitrated: "not arbitrated"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .exactBeyondRange(let m): "\(label): |value| = \(formatNumber(m, maxFractionDigits: 3))"
+            case .unarbitrated(let why): "\(label): \(why)"
+            case .solverWrong(let reasons): "\(label): \(reasons.joined(separator: "; "))"
+            case .bothDiffer(let solver, let reference):
+                "\(label): solver: \(solver.joined(separator: "; ")); reference: \(reference.joined(separator: "; "))"
+            default: label
+            }
+        }
+    }
+
+    public struct Explained: Sendable {
+        public var finding: Finding
+        public var explanation: Explanation
+        /// Whether every number of the layout is in the precise
+        /// ``NumericRange`` (no range warning).
+        public var precise: Bool
+    }
+
+    /// The largest magnitude of an exact solution: its determined frame
+    /// values (per variable where the solver says, else per view) and its
+    /// level errors.
+    static func exactMagnitude(_ solution: Solution) -> Double {
+        let freeViews = Set(solution.ambiguous ?? [])
+        let freeVariables = solution.freeVariables.map(Set.init)
+        var m = solution.levels.map { abs($0.error) }.max() ?? 0
+        for (i, name) in solution.viewNames.enumerated() where i < solution.frames.count {
+            for c in FrameComponent.allCases {
+                let determined = freeVariables.map { !$0.contains(4 * i + c.rawValue) } ?? !freeViews.contains(name)
+                if determined { m = max(m, abs(solution.frames[i][c])) }
+            }
+        }
+        return m
+    }
+
+    /// Explains each disagreement of `findings` by solving the layout
+    /// exactly with `arbiter` and judging both sides against that answer
+    /// with the run's cross-check rules.
+    ///
+    /// - Complexity: one arbiter solve per variant with a disagreement, and
+    ///   one re-solve of each side (cheap beside the arbiter).
+    public static func explain(_ layout: Layout, findings: [Finding], solvers: [SolverSpec], arbiter: SolverSpec,
+                               pool: Pool) -> [Explained] {
+        guard let referenceSpec = solvers.first else { return [] }
+        var explained: [Explained] = []
+        var exact: [String: Result<Solution, any Error>] = [:]
+        let precise = !layout.validate().contains { if case .numberBeyondPreciseRange = $0.kind { true } else { false } }
+        for finding in findings where finding.outcome == .disagree {
+            guard let system = try? layout.lowered(variant: finding.variant) else { continue }
+            let answer: Result<Solution, any Error>
+            if let known = exact[finding.variant] {
+                answer = known
+            } else {
+                answer = Result { try pool.instance(arbiter).load(layout, variant: finding.variant) }
+                exact[finding.variant] = answer
+            }
+            let truth: Solution
+            switch answer {
+            case .failure(let error):
+                explained.append(Explained(finding: finding, explanation: .unarbitrated("\(error)"), precise: precise))
+                continue
+            case .success(let solution): truth = solution
+            }
+            let magnitude = exactMagnitude(truth)
+            if truth.status == .solved && magnitude > NumericRange.acceptedMagnitude {
+                explained.append(Explained(finding: finding, explanation: .exactBeyondRange(magnitude: magnitude), precise: precise))
+                continue
+            }
+            /// The reasons `spec`'s answer differs from the exact one (none: it
+            /// agrees), and whether its only difference is "solved" where the
+            /// exact answer is "unsatisfiable" with the required rows met to
+            /// the tolerance (the judge adds a violation reason otherwise).
+            func againstExact(_ spec: SolverSpec) -> (reasons: [String], withinTolerance: Bool) {
+                let solution: Solution
+                do { solution = try pool.instance(spec).load(layout, variant: finding.variant) } catch { return (["\(error)"], false) }
+                let (verdict, reasons) = CrossCheck.judge(solution, reference: truth, system: system, expectations: [],
+                                                          semantics: pool.instance(spec).capabilities.prioritySemantics)
+                if verdict == .pass || verdict == .weightedDivergence { return ([], false) }
+                return (reasons, truth.status == .unsatisfiable && solution.status == .solved && reasons.count == 1)
+            }
+            let judged = solvers.first { $0.name == finding.solver } ?? referenceSpec
+            let solverSide = judged.name == referenceSpec.name ? (reasons: finding.reasons, withinTolerance: false) : againstExact(judged)
+            let referenceSide = againstExact(referenceSpec)
+            let solverRight = solverSide.reasons.isEmpty || solverSide.withinTolerance
+            let referenceRight = referenceSide.reasons.isEmpty || referenceSide.withinTolerance
+            let explanation: Explanation = switch (solverRight, referenceRight) {
+            case (true, true) where solverSide.withinTolerance || referenceSide.withinTolerance: .feasibleWithinTolerance
+            case (true, true): .unarbitrated("both agree with the exact answer on a re-solve")
+            case (true, false): .referenceWrong
+            case (false, true): .solverWrong(solverSide.reasons)
+            case (false, false): .bothDiffer(solver: solverSide.reasons, reference: referenceSide.reasons)
+            }
+            explained.append(Explained(finding: finding, explanation: explanation, precise: precise))
+        }
+        return explained
     }
 }

@@ -16,6 +16,10 @@ struct Row: Equatable {
     /// Coefficients whose magnitude is at most this are treated as zero and dropped.
     static let epsilon = 1e-9
 
+    /// The largest coefficient's magnitude (0 for a row without cells).
+    /// - Complexity: O(cells).
+    var largestCoefficient: Double { cells.reduce(0.0) { max($0, abs($1.coefficient)) } }
+
     init(constant: Double = 0, cells: [Cell] = []) {
         self.constant = constant
         self.cells = cells

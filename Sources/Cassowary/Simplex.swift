@@ -1,6 +1,11 @@
 extension CassowarySolver {
     /// Coefficients within this of zero do not decide a lexicographic sign.
     static let objectiveEpsilon = 1e-9
+    /// A reduced cost below this fraction of its level's largest coefficient
+    /// does not decide a sign (see ``enteringSymbol()``): 1e-7, so every
+    /// multiplier of the accepted range (down to 1e-6) still counts beside
+    /// a 1, and what near-parallel rows leave (1.000000001 - 1) does not.
+    static let relativePivotThreshold = 1e-7
     /// Constants within this below zero are treated as feasible (rounding).
     static let feasibilityEpsilon = 1e-9
 
@@ -16,8 +21,18 @@ extension CassowarySolver {
     /// first) is lexicographically negative, i.e. whose first non-zero entry
     /// is negative. Why lowest id (Bland's rule): no cycling, and a
     /// deterministic pivot sequence.
+    ///
+    /// A coefficient counts as non-zero above ``objectiveEpsilon`` and above
+    /// ``relativePivotThreshold`` of its level's largest. Why relative: an
+    /// artificial objective `5e6 + 1e-9·e8 - 1e-9·e9 - e12 + …` (what is
+    /// left of `v = w·1.000000001` beside `v = w - 5e6`) let `e9` enter on
+    /// its 1e-9 and leave the basis at 5e6 / 1e-9 = 5e15, where a double
+    /// has no fraction: a container width of 0.5 came back as 1. A
+    /// reduced cost 1e7 times below its level's others is rounding, not a
+    /// direction (the threshold rule of sparse LU pivoting).
     func enteringSymbol() -> Symbol? {
         let rows = objectiveRows
+        let floors = rows.map { row in max(Self.objectiveEpsilon, Self.relativePivotThreshold * row.largestCoefficient) }
         // Why a k-way merge over the id-sorted rows rather than a map of
         // decided symbols: ids come out in increasing order, so the first
         // negative restricted one is the answer, with no allocation.
@@ -33,7 +48,7 @@ extension CassowarySolver {
             for k in rows.indices where heads[k] < rows[k].cells.count && rows[k].cells[heads[k]].symbol.id == id {
                 let cell = rows[k].cells[heads[k]]
                 symbol = cell.symbol
-                if sign == 0 && abs(cell.coefficient) > Self.objectiveEpsilon { sign = cell.coefficient < 0 ? -1 : 1 }
+                if sign == 0 && abs(cell.coefficient) > floors[k] { sign = cell.coefficient < 0 ? -1 : 1 }
                 heads[k] += 1
             }
             if sign < 0, let symbol, symbol.isRestricted { return symbol }

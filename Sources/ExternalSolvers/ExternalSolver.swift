@@ -227,13 +227,21 @@ public final class ExternalSolver: LayoutSolver {
 
     func solution(_ answer: AnswerReader) throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
-        let (unsatisfiable, values) = try checked { () throws(ProtocolViolation) in
-            try WireProtocol.solution(answer, variables: system.variableCount)
+        let (unsatisfiable, values, free) = try checked { () throws(ProtocolViolation) in
+            try WireProtocol.solution(answer, variables: system.variableCount, ambiguity: hello?.ambiguity ?? false)
+        }
+        // A view is ambiguous when any of its four variables is free; listed
+        // in view order, as the built-in solvers list them.
+        let ambiguous = unsatisfiable ? nil : free.map { indices -> [String] in
+            let views = Set(indices.map { $0 / 4 })
+            return system.viewNames.indices.filter { views.contains($0) }.map { system.viewNames[$0] }
         }
         let status: Solution.Status = unsatisfiable ? .unsatisfiable : .solved
         let conflict = unsatisfiableRows.map { ConflictMember(origin: system.constraints[$0].origin, in: layout, size: system.size) }
-        return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
-                        levels: system.levelErrors(values), ambiguous: nil, conflict: conflict)
+        var solution = Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
+                                levels: system.levelErrors(values), ambiguous: ambiguous, conflict: conflict)
+        solution.freeVariables = unsatisfiable ? nil : free
+        return solution
     }
 
     public func solve() throws(SolverError) -> Solution {

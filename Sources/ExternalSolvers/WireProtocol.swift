@@ -122,6 +122,25 @@ struct AnswerReader {
         return values
     }
 
+    /// `free`: absent or null is nil (the solver did not say); present, an
+    /// array of distinct variable indices in `0..<variables`.
+    func freeVariables(_ key: String, variables: Int) throws(ProtocolViolation) -> [Int]? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            var seen = Set<Int>()
+            var result: [Int] = []
+            for (i, item) in items.enumerated() {
+                guard variables > 0, let n = Self.integer(item, in: 0...(variables - 1)), seen.insert(n).inserted else {
+                    throw violation("\(key)[\(i)]", "a distinct variable index in 0..<\(variables)", item)
+                }
+                result.append(n)
+            }
+            return result
+        case let other?: throw violation(key, "an array of variable indices, or no field", other)
+        }
+    }
+
     /// An array of distinct integers, each in `range`.
     func indices(_ key: String, in range: Range<Int>) throws(ProtocolViolation) -> [Int] {
         guard case .array(let items)? = fields[key] else {
@@ -150,17 +169,20 @@ public struct SolverHello: Hashable, Sendable {
     public var edits: Bool
     /// The most rows it accepts in one `load` (nil: no limit).
     public var maxRows: Int?
+    /// It lists the variables that are not unique on the optimal face
+    /// (`free` in solve answers), so its ambiguity lists are compared.
+    public var ambiguity: Bool = false
 
     public var capabilities: SolverCapabilities {
         SolverCapabilities(incremental: incremental, editVariables: edits, prioritySemantics: semantics,
-                           ambiguityAnalysis: false, conflictExplanation: false)
+                           ambiguityAnalysis: ambiguity, conflictExplanation: false)
     }
 
     public var json: JSONValue {
         .object([
             ("name", .string(name)), ("version", .string(version)), ("protocol", .number(Double(protocolVersion))),
             ("semantics", .string(semantics.rawValue)), ("incremental", .bool(incremental)), ("edits", .bool(edits)),
-            ("max_rows", maxRows.map { .number(Double($0)) } ?? .null),
+            ("max_rows", maxRows.map { .number(Double($0)) } ?? .null), ("ambiguity", .bool(ambiguity)),
         ])
     }
 }
@@ -205,15 +227,29 @@ enum WireProtocol {
             throw r.violation("protocol", "\(Self.version) (the version this harness speaks)", r.fields["protocol"])
         }
         let semantics = try r.token("semantics", ["lexicographic", "weighted"])
+        let ambiguity: Bool
+        switch r.fields["ambiguity"] {
+        case nil, .null?: ambiguity = false
+        default: ambiguity = try r.bool("ambiguity")
+        }
         return SolverHello(name: name, version: version, protocolVersion: spoken,
                            semantics: semantics == "lexicographic" ? .lexicographic : .weighted,
                            incremental: try r.bool("incremental"), edits: try r.bool("edits"),
-                           maxRows: try r.optionalInteger("max_rows", in: 1...Int(Int32.max)))
+                           maxRows: try r.optionalInteger("max_rows", in: 1...Int(Int32.max)), ambiguity: ambiguity)
     }
 
-    /// A `solve` or `suggest` answer: the status and one value per variable.
-    static func solution(_ r: AnswerReader, variables: Int) throws(ProtocolViolation) -> (unsatisfiable: Bool, values: [Double]) {
+    /// A `solve` or `suggest` answer: the status, one value per variable,
+    /// and the free variables (required of a solved answer when the hello
+    /// promised `ambiguity`).
+    static func solution(_ r: AnswerReader, variables: Int, ambiguity: Bool = false) throws(ProtocolViolation)
+        -> (unsatisfiable: Bool, values: [Double], free: [Int]?)
+    {
         let status = try r.token("status", ["solved", "unsatisfiable"])
-        return (status == "unsatisfiable", try r.numbers("values", count: variables))
+        let values = try r.numbers("values", count: variables)
+        let free = try r.freeVariables("free", variables: variables)
+        if ambiguity && status == "solved" && free == nil {
+            throw r.violation("free", "an array of variable indices (the hello promised ambiguity)", nil)
+        }
+        return (status == "unsatisfiable", values, free)
     }
 }

@@ -55,6 +55,10 @@ public struct Solution: Hashable, Sendable {
     public var levels: [LevelError]
     /// The views whose frames are not unique; nil when the solver cannot tell.
     public var ambiguous: [String]?
+    /// The frame variables (index `4 × view + component`) that are not
+    /// unique, when the solver says per variable (nil otherwise). Finer than
+    /// ``ambiguous``: a view with a free `y` still has a determined width.
+    public var freeVariables: [Int]? = nil
     /// A minimal set of required constraints that cannot hold together.
     public var conflict: [ConflictMember]
 

@@ -13,7 +13,10 @@ struct FuzzCommand: ParsableCommand {
             Seeds --seed, --seed + 1, ... give the layouts (RandomLayoutGenerator). The first solver is the \
             reference; the others are judged with the run's cross-check rules in every variant. Each \
             disagreement is saved as a .layout file that reproduces it (seed and reasons in comments). \
-            Exits 1 when any solver disagrees.
+            Exits 1 when any solver disagrees. With --arbiter (an exact solver, e.g. z3), each \
+            disagreement is solved exactly and explained: the exact optimum lies beyond the accepted \
+            numeric range, or the reference is wrong, or the solver is wrong, or both; then only the last \
+            two (and a disagreement the arbiter could not decide) make the exit status 1.
             """
     )
 
@@ -25,6 +28,15 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(help: "Seconds to run.")
     var seconds = 60.0
+
+    @Option(help: "Stop after this many layouts (before --seconds if it comes first).")
+    var count: Int?
+
+    @Option(help: "An exact solver that explains each disagreement (a registered name, e.g. z3).")
+    var arbiter: String?
+
+    @Flag(help: "Print no line per disagreement (the files are still saved); progress every 10 s.")
+    var quiet = false
 
     @Option(help: "The first seed.")
     var seed: UInt64 = 1
@@ -42,15 +54,18 @@ struct FuzzCommand: ParsableCommand {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
         guard (1...500).contains(views) else { throw ValidationError("--views must be in 1...500") }
         guard kind == "cycle" || kind == "hostile" else { throw ValidationError("--kind must be cycle or hostile") }
+        if let count { guard count > 0 else { throw ValidationError("--count must be positive") } }
     }
 
     func run() throws {
         let chosen: [SolverSpec]
+        var arbiterSpec: SolverSpec?
         do {
             // The same registry as `run` reads (one discovery rule).
             let registry = try SolverRegistry.discover(targets: Inputs.defaultCorpus().map { [$0] } ?? [],
                                                        commandLine: externalSolvers)
             chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            if let arbiter { arbiterSpec = try registry.select([arbiter]).first }
         } catch {
             printError("error: \(error)")
             throw ExitStatus.usage.exitCode
@@ -62,7 +77,16 @@ struct FuzzCommand: ParsableCommand {
         var disagreements = 0, illConditioned = 0, illAmbiguity = 0, comparisons = 0
         var current = seed
         let pool = Agreement.Pool()
-        while Date() < deadline {
+        var explanations: [String: Int] = [:]
+        var unexplained = 0
+        let started = Date()
+        var lastProgress = started
+        while Date() < deadline && count.map({ current - seed < UInt64($0) }) ?? true {
+            if quiet && Date().timeIntervalSince(lastProgress) >= 10 {
+                lastProgress = Date()
+                printError("fuzz: \(current - seed) layouts in \(Int(lastProgress.timeIntervalSince(started))) s, "
+                           + "\(disagreements) with a disagreement")
+            }
             let chosenKind: RandomLayoutGenerator.Kind = kind == "hostile" ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
             let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
             tried[chosenKind, default: 0] += 1
@@ -74,13 +98,25 @@ struct FuzzCommand: ParsableCommand {
             if findings.contains(where: { $0.outcome == .disagree }) {
                 disagreements += 1
                 let path = (output as NSString).appendingPathComponent("disagreement-seed\(current).layout")
+                var explained: [Agreement.Explained] = []
+                if let arbiterSpec {
+                    explained = Agreement.explain(layout, findings: findings, solvers: chosen, arbiter: arbiterSpec, pool: pool)
+                    for e in explained {
+                        explanations[e.explanation.label + (e.precise ? " [precise range]" : " [imprecise numbers]"), default: 0] += 1
+                        switch e.explanation {
+                        case .exactBeyondRange, .feasibleWithinTolerance, .referenceWrong: break
+                        case .solverWrong, .bothDiffer, .unarbitrated: unexplained += 1
+                        }
+                    }
+                }
                 do {
-                    try Inputs.write(Agreement.reproduction(layout, seed: current, findings: findings), to: path)
+                    try Inputs.write(Agreement.reproduction(layout, seed: current, kind: chosenKind, findings: findings,
+                                                            explanations: explained), to: path)
                 } catch {
                     printError("error: \(error.message)")
                     throw error.status.exitCode
                 }
-                printError("seed \(current): disagreement, saved \(path)")
+                if !quiet { printError("seed \(current): disagreement, saved \(path)") }
             }
             current += 1
         }
@@ -90,6 +126,14 @@ struct FuzzCommand: ParsableCommand {
               + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
               + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned"
               + (illAmbiguity > 0 ? " (\(illAmbiguity) with different ambiguity lists)" : ""))
+        if let arbiterSpec {
+            print("explained by \(arbiterSpec.name) (exact), per solver x variant disagreement:")
+            for (label, n) in explanations.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+                print("  \(n)  \(label)")
+            }
+            if unexplained > 0 { throw ExitStatus.failure.exitCode }
+            return
+        }
         if disagreements > 0 { throw ExitStatus.failure.exitCode }
     }
 }

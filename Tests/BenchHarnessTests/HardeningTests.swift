@@ -70,6 +70,20 @@ struct HardeningTests {
         #expect(result.timings.contains { $0.solver == "cassowary" && $0.phase == "add+remove" })
     }
 
+    @Test("near-parallel rows: no pivot on what is left of them (1e-9), so the container keeps its fraction")
+    func nearParallelPivot() throws {
+        // Before: cassowary answered "unsatisfiable" with a width of 1 for 0.5
+        // (and 3 for 3.4): the artificial objective's 1e-9 entered the basis.
+        let (cases, problems) = CaseCollector.files([Self.hostile.appendingPathComponent("near-parallel-pivot.layout").path])
+        #expect(problems.isEmpty)
+        var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
+        settings.repetitions = 1
+        settings.timeBudget = 0
+        let result = try #require(Runner(settings: settings).run(cases).first)
+        #expect(result.results.count == 4)
+        for r in result.results { #expect(r.verdict == .pass, "\(r.solver) [\(r.variant)]: \(r.reasons)") }
+    }
+
     @Test("GLPK cycling on badly scaled rows: a typed numerical-trouble error, not a hang")
     func cycling() throws {
         let layout = try #require(Self.parse("glpk-cycling-seed359.layout").layout)

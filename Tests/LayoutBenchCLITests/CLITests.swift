@@ -52,6 +52,27 @@ final class CLITests: XCTestCase {
         return url
     }
 
+    /// Issue 13's inputs and every later hostile finding (the fixtures the
+    /// Hardening suite replays): `solve` with each built-in solver and `run`
+    /// end with 0, 1 or 65, never a signal (`Process` reports a signal as
+    /// an uncaught-signal termination).
+    func testHostileFixturesNeverKillTheProcess() throws {
+        let directory = Self.repository.appendingPathComponent("Tests/BenchHarnessTests/Fixtures/hostile")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".layout") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 8)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("layout-bench-hostile-\(UUID().uuidString)")
+        for file in files {
+            let path = directory.appendingPathComponent(file).path
+            for arguments in [["solve", path, "--solver", "cassowary", "--all-variants"],
+                              ["solve", path, "--solver", "glpk", "--all-variants", "--explain"],
+                              ["run", path, "--solvers", "cassowary,glpk", "--scale", "none", "--repetitions", "1",
+                               "--no-progress", "--quiet", "--output", output.path]] {
+                let result = try run(arguments)
+                XCTAssertTrue([0, 1, 65].contains(result.status), "\(arguments.joined(separator: " ")): status \(result.status)\n\(result.stderr)")
+            }
+        }
+    }
+
     /// `solve --profile`: every stage timed once, to standard error; standard
     /// output is the same as without the flag; the expectation verdicts too.
     func testSolveProfilePrintsEveryStage() throws {

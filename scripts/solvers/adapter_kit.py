@@ -28,13 +28,16 @@ class Adapter:
     incremental = False  # implements add/remove
     edits = False  # implements suggest
     max_rows = None  # the most rows one load may have, or None
+    ambiguity = False  # solve/suggest also return the free variables
 
     def load(self, variables, rows, edits):
         """Replace everything with this problem; return the indices of the required rows not added."""
         raise NotImplementedError
 
     def solve(self):
-        """Return (status, values): status "solved" or "unsatisfiable", one float per variable."""
+        """Return (status, values): status "solved" or "unsatisfiable", one float per variable.
+        With ambiguity = True, return (status, values, free): free lists the indices
+        of the variables that are not unique on the optimal face."""
         raise NotImplementedError
 
     def suggest(self, edits):
@@ -74,15 +77,18 @@ class RebuildingAdapter(Adapter):
         raise NotImplementedError
 
     def compute(self, rows, edit_values):
-        """Solve rows (the refused ones left out, added ones in) with the edits; return (edit_met, values)."""
+        """Solve rows (the refused ones left out, added ones in) with the edits; return (edit_met, values),
+        or (edit_met, values, free) for an adapter with ambiguity = True."""
         raise NotImplementedError
 
     def solve(self):
         if self.answer is None:
             refused = set(self.refused)
             rows = [r for i, r in enumerate(self.rows) if i not in refused] + list(self.added.values())
-            met, values = self.compute(rows, self.edit_values)
-            self.answer = ("unsatisfiable" if self.refused or not met else "solved", values)
+            computed = self.compute(rows, self.edit_values)
+            met, values = computed[0], computed[1]
+            free = computed[2] if len(computed) > 2 else None
+            self.answer = ("unsatisfiable" if self.refused or not met else "solved", values, free)
         return self.answer
 
     def suggest(self, edits):
@@ -100,6 +106,14 @@ class RebuildingAdapter(Adapter):
     def remove(self, token):
         del self.added[token]
         self.answer = None
+
+
+def _solution(answer):
+    """The fields of a solve or suggest answer from (status, values[, free])."""
+    result = {"status": answer[0], "values": [float(v) for v in answer[1]]}
+    if len(answer) > 2 and answer[2] is not None:
+        result["free"] = sorted({int(i) for i in answer[2]})
+    return result
 
 
 def _answer(fields, start):
@@ -142,6 +156,8 @@ def serve(factory):
                           "edits": bool(adapter.edits)}
                 if adapter.max_rows is not None:
                     result["max_rows"] = int(adapter.max_rows)
+                if adapter.ambiguity:
+                    result["ambiguity"] = True
             elif adapter is None:
                 raise RuntimeError(unavailable or "no hello yet")
             elif op == "load":
@@ -157,13 +173,11 @@ def serve(factory):
             elif op in ("solve", "suggest", "add", "remove") and not loaded:
                 raise RuntimeError("%s before a load" % op)
             elif op == "solve":
-                status, values = adapter.solve()
-                result = {"status": status, "values": [float(v) for v in values]}
+                result = _solution(adapter.solve())
             elif op == "suggest":
                 if not adapter.edits:
                     raise Unsupported("this adapter declared no edits")
-                status, values = adapter.suggest(request["edits"])
-                result = {"status": status, "values": [float(v) for v in values]}
+                result = _solution(adapter.suggest(request["edits"]))
             elif op == "add":
                 if not adapter.incremental:
                     raise Unsupported("this adapter is not incremental")

@@ -12,6 +12,12 @@ weaker than required), then each priority level minimises the sum of its rows'
 errors (|e| for =, max(0, e) for <=, max(0, -e) for >=) without giving up
 anything a higher level reached. Exact optimisation is slow on large problems:
 loads over `max_rows` are declined as unsupported.
+
+It also answers `free` (the protocol's ambiguity field), exactly: with every
+level's optimum fixed as an equality over the rationals, a variable is free
+when some solution gives it another value, which one satisfiability check
+per variable decides (a model that moves one variable often shows others
+moving too, which then need no check of their own).
 """
 import os
 import sys
@@ -25,6 +31,7 @@ class Z3(adapter_kit.RebuildingAdapter):
     name = "z3"
     semantics = "lexicographic"
     max_rows = 400
+    ambiguity = True
 
     def __init__(self):
         import z3
@@ -83,28 +90,48 @@ class Z3(adapter_kit.RebuildingAdapter):
             return slack
 
         levels = {}
+        hard = []
         for row in rows:
             expr, relation = self.linear(row, variables)
             if float(row["priority"]) >= 1000:
-                opt.add(self.hard(expr, relation))
+                hard.append(self.hard(expr, relation))
             else:
                 levels.setdefault(float(row["priority"]), []).append(error(expr, relation))
+        opt.add(hard)
         edit_error = [error(variables[i] - z3.RealVal(Fraction(v)), "=") for i, v in sorted(edit_values.items())]
-        if edit_error:
-            opt.minimize(z3.Sum(edit_error))
-        for priority in sorted(levels, reverse=True):
-            opt.minimize(z3.Sum(levels[priority]))
+        objectives = ([z3.Sum(edit_error)] if edit_error else []) + [z3.Sum(levels[p]) for p in sorted(levels, reverse=True)]
+        for objective in objectives:
+            opt.minimize(objective)
         outcome = opt.check()
         if outcome != z3.sat:
             raise RuntimeError("the optimiser answered %s" % outcome)
         model = opt.model()
 
-        def value(term):
-            number = model.eval(term, model_completion=True)
+        def value(term, of=None):
+            number = (of or model).eval(term, model_completion=True)
             return float(Fraction(number.as_fraction())) if hasattr(number, "as_fraction") else float(number.as_decimal(30).rstrip("?"))
 
         met = not edit_error or value(z3.Sum(edit_error)) == 0
-        return met, [value(v) for v in variables]
+        # The optimal face: the optimiser's constraints (error definitions
+        # included) with every objective fixed at its exact optimum.
+        face = z3.Solver()
+        face.add(opt.assertions())
+        for objective in objectives:
+            face.add(objective == model.eval(objective, model_completion=True))
+        exact = [model.eval(v, model_completion=True) for v in variables]
+        free = set()
+        for i, v in enumerate(variables):
+            if i in free:
+                continue
+            face.push()
+            face.add(v != exact[i])
+            if face.check() == z3.sat:
+                other = face.model()
+                for k, w in enumerate(variables):
+                    if k not in free and z3.is_false(z3.simplify(other.eval(w, model_completion=True) == exact[k])):
+                        free.add(k)
+            face.pop()
+        return met, [value(v) for v in variables], sorted(free)
 
 
 if __name__ == "__main__":
