@@ -1,8 +1,8 @@
 extension CassowarySolver {
     /// Coefficients within this of zero do not decide a lexicographic sign.
     static let objectiveEpsilon = 1e-9
-    /// A reduced cost below this fraction of its level's largest coefficient
-    /// does not decide a sign (see ``enteringSymbol()``): 1e-7, so every
+    /// A coefficient of the artificial objective below this fraction of its
+    /// largest does not decide a sign (see ``enteringSymbol()``): 1e-7, so every
     /// multiplier of the accepted range (down to 1e-6) still counts beside
     /// a 1, and what near-parallel rows leave (1.000000001 - 1) does not.
     static let relativePivotThreshold = 1e-7
@@ -22,17 +22,23 @@ extension CassowarySolver {
     /// is negative. Why lowest id (Bland's rule): no cycling, and a
     /// deterministic pivot sequence.
     ///
-    /// A coefficient counts as non-zero above ``objectiveEpsilon`` and above
-    /// ``relativePivotThreshold`` of its level's largest. Why relative: an
-    /// artificial objective `5e6 + 1e-9·e8 - 1e-9·e9 - e12 + …` (what is
-    /// left of `v = w·1.000000001` beside `v = w - 5e6`) let `e9` enter on
-    /// its 1e-9 and leave the basis at 5e6 / 1e-9 = 5e15, where a double
-    /// has no fraction: a container width of 0.5 came back as 1. A
-    /// reduced cost 1e7 times below its level's others is rounding, not a
-    /// direction (the threshold rule of sparse LU pivoting).
+    /// A coefficient counts as non-zero above ``objectiveEpsilon``; in the
+    /// artificial objective (a new row without a subject) also only above
+    /// ``relativePivotThreshold`` of that row's largest. Why: the artificial
+    /// objective is the new row itself, and entering a symbol on a tiny
+    /// coefficient solves the row for it. `5e6 + 1e-9·e8 - 1e-9·e9 - e12 + …`
+    /// (what is left of `v = w·1.000000001` beside `v = w - 5e6`) let `e9`
+    /// enter on its 1e-9 and leave the basis at 5e6 / 1e-9 = 5e15, where a
+    /// double has no fraction: a container width of 0.5 came back as 1 (the
+    /// threshold rule of sparse LU pivoting). The threshold is fixed from the
+    /// row as added, and the levels keep the absolute test. Why: a threshold
+    /// that moves with every pivot makes the sign decisions inconsistent
+    /// between pivots, and Bland's rule then cycled (hostile seed 1433).
     func enteringSymbol() -> Symbol? {
         let rows = objectiveRows
-        let floors = rows.map { row in max(Self.objectiveEpsilon, Self.relativePivotThreshold * row.largestCoefficient) }
+        let floors = rows.indices.map { k in
+            k == 0 && tableau.artificial != nil ? max(Self.objectiveEpsilon, tableau.artificialFloor) : Self.objectiveEpsilon
+        }
         // Why a k-way merge over the id-sorted rows rather than a map of
         // decided symbols: ids come out in increasing order, so the first
         // negative restricted one is the answer, with no allocation.
@@ -48,7 +54,12 @@ extension CassowarySolver {
             for k in rows.indices where heads[k] < rows[k].cells.count && rows[k].cells[heads[k]].symbol.id == id {
                 let cell = rows[k].cells[heads[k]]
                 symbol = cell.symbol
-                if sign == 0 && abs(cell.coefficient) > floors[k] { sign = cell.coefficient < 0 ? -1 : 1 }
+                let magnitude = abs(cell.coefficient)
+                if sign == 0 && magnitude > floors[k] { sign = cell.coefficient < 0 ? -1 : 1 }
+                // A symbol on the artificial row below its threshold (but not
+                // zero) does not enter at all: letting a level decide would
+                // move the artificial objective by rounding, back and forth.
+                if sign == 0 && magnitude > Self.objectiveEpsilon && magnitude <= floors[k] { sign = 1 }
                 heads[k] += 1
             }
             if sign < 0, let symbol, symbol.isRestricted { return symbol }
@@ -71,18 +82,28 @@ extension CassowarySolver {
         return best.map { tableau.symbol(id: $0.id) }
     }
 
+    /// The most pivots one simplex call may take before it is abandoned as
+    /// cycling: 10,000 + 50 per symbol. Why relative to the size: a simplex
+    /// needs a few pivots per row, and rounding can make Bland's rule cycle
+    /// on badly scaled rows (hostile seed 1433: near-parallel rows with
+    /// constants of 1e9 cycled a million pivots, 3 s, on 6 views). GLPK's
+    /// iteration limit (LexicographicLP) is the same.
+    var pivotLimit: Int { 10_000 + 50 * tableau.symbolCapacity }
+
     /// Primal simplex on the lexicographic objective.
-    /// - Throws: ``CassowaryError/internalError(_:)`` if the objective is unbounded.
+    /// - Throws: ``CassowaryError/internalError(_:)`` if the objective is
+    ///   unbounded or the pivots exceed ``pivotLimit`` (cycling).
     mutating func optimize() throws(CassowaryError) {
         var infeasible = Set<Int32>()
         var guardCount = 0
+        let limit = pivotLimit
         while let entering = enteringSymbol() {
             guard let leaving = leavingRow(for: entering) else {
                 throw .internalError("objective is unbounded (entering \(entering))")
             }
             tableau.pivot(leaving: leaving, entering: entering, infeasible: &infeasible)
             guardCount += 1
-            if guardCount > 1_000_000 { throw .internalError("primal simplex did not terminate") }
+            if guardCount > limit { throw .numericalTrouble("the primal simplex cycled (\(limit) pivots) on badly scaled rows") }
         }
     }
 
@@ -91,6 +112,7 @@ extension CassowarySolver {
     /// pivot sequence is deterministic.
     mutating func dualOptimize(_ infeasible: inout Set<Int32>) throws(CassowaryError) {
         var guardCount = 0
+        let limit = pivotLimit
         while let b = infeasible.min() {
             infeasible.remove(b)
             let bi = Int(b)
@@ -100,7 +122,7 @@ extension CassowarySolver {
             }
             tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &infeasible)
             guardCount += 1
-            if guardCount > 1_000_000 { throw .internalError("dual simplex did not terminate") }
+            if guardCount > limit { throw .numericalTrouble("the dual simplex cycled (\(limit) pivots) on badly scaled rows") }
         }
     }
 
@@ -135,6 +157,7 @@ extension CassowarySolver {
         let art = tableau.makeSymbol(.slack)
         tableau.setRow(art, row)
         tableau.artificial = row
+        tableau.artificialFloor = Self.relativePivotThreshold * row.largestCoefficient
         defer { tableau.artificial = nil }
         try optimize()
         let success = abs(tableau.artificial?.constant ?? 0) <= tolerance

@@ -102,6 +102,10 @@ public enum CassowaryError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidConstraint(label: String, reason: String)
     /// Numerical breakdown (e.g. an unbounded objective); a bug if it happens.
     case internalError(String)
+    /// The simplex cycled past its pivot limit: rounding on badly scaled
+    /// rows (near-parallel rows, constants near 1e9), not a bug; the solver
+    /// declines to answer rather than answer wrongly.
+    case numericalTrouble(String)
 
     public var description: String {
         switch self {
@@ -115,6 +119,7 @@ public enum CassowaryError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownVariable(let v): return "unknown variable \(v.id)"
         case .invalidConstraint(let label, let reason): return "invalid constraint \(label): \(reason)"
         case .internalError(let message): return "internal solver error: \(message)"
+        case .numericalTrouble(let message): return "numerical trouble: \(message)"
         }
     }
 }

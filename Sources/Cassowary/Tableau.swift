@@ -28,6 +28,9 @@ struct Tableau {
     /// The artificial objective, above every level, while adding a row that
     /// has no subject.
     var artificial: Row?
+    /// The artificial objective's zero threshold, fixed from the row as added
+    /// (`CassowarySolver.enteringSymbol`).
+    var artificialFloor = 0.0
 
     /// Simplex pivots done since creation (a machine-independent cost measure).
     var pivotCount = 0

@@ -119,7 +119,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             }
             try applySize(system.size)
         } catch {
-            throw .internalError("\(error)")
+            throw Self.wrap(error)
         }
         for row in system.constraints {
             switch row.origin {
@@ -148,19 +148,19 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             extra[handle] = added
             return handle
         } catch {
-            throw .internalError("\(error)")
+            throw Self.wrap(error)
         }
     }
 
     public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
         guard handle.load == load, let constraint = extra.removeValue(forKey: handle) else { throw .staleHandle(handle) }
-        do { try solver.removeConstraint(constraint) } catch { throw .internalError("\(error)") }
+        do { try solver.removeConstraint(constraint) } catch { throw Self.wrap(error) }
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
         guard let system else { throw .notLoaded }
         try size.validatedForResize()
-        do { try applySize(size) } catch { throw .internalError("\(error)") }
+        do { try applySize(size) } catch { throw Self.wrap(error) }
         self.system = system.withContainerSize(size)
         return try solution()
     }
@@ -193,7 +193,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
                 }
             }
         } catch {
-            throw .internalError("\(error)")
+            throw Self.wrap(error)
         }
         // Constraints that failed before are retried: their partners may be gone.
         let failedContent = Set(failed.filter { if case .content = $0 { return true } else { return false } })
@@ -206,11 +206,21 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         if !failedContent.isEmpty {
             for row in new.constraints where failedContent.contains(row.origin) { try add(nil, row) }
         }
-        do { try applySize(new.size) } catch { throw .internalError("\(error)") }
+        do { try applySize(new.size) } catch { throw Self.wrap(error) }
         return try solution()
     }
 
     // MARK: Internals
+
+    /// The one mapping of the core's errors to the solver protocol's: a
+    /// simplex that cycled is numerical trouble (with the row being added,
+    /// when known), so the run goes on with a typed answer; anything else is
+    /// an internal error.
+    static func wrap(_ error: CassowaryError, at name: String? = nil) -> SolverError {
+        let prefix = name.map { "\($0): " } ?? ""
+        if case .numericalTrouble(let message) = error { return .numericalTrouble(prefix + message) }
+        return .internalError(prefix + "\(error)")
+    }
 
     func setOrigin(_ handle: CassowaryConstraint, _ origin: LoweredConstraint.Origin?) {
         guard handle.id >= 0 else { return }
@@ -243,7 +253,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         } catch {
             guard case .unsatisfiable(_, let conflict) = error else {
                 let name = layout.map { $0.describe(row.origin, size: system?.size ?? $0.container).name } ?? "row"
-                throw .internalError("\(name): \(error)")
+                throw Self.wrap(error, at: name)
             }
             failed.append(row.origin)
             if firstConflict.isEmpty, let layout, let system {

@@ -137,7 +137,7 @@ public enum DiagnosticKind: Hashable, Sendable {
             return "\(field) \(formatNumber(value)) is outside the range the solvers accept (\(limit)); see the format's numeric range"
         case .numberBeyondPreciseRange(let field, let value, let limit):
             return "\(field) \(formatNumber(value)) is beyond the range the solvers answer to full precision (\(limit)); "
-                + "answers hold to the cross-check tolerance at this magnitude"
+                + "answers may differ from the exact ones by more than the cross-check tolerance"
         case .traitNeverActive(let trait):
             return "trait '\(clip(trait))' is on no container or variant: this constraint is never active"
         }

@@ -84,6 +84,15 @@ struct HardeningTests {
         for r in result.results { #expect(r.verdict == .pass, "\(r.solver) [\(r.variant)]: \(r.reasons)") }
     }
 
+    @Test("the native simplex answers near-parallel rows with constants to 1e9 without cycling")
+    func nativeCycling() throws {
+        let layout = try #require(Self.parse("cycling-seed1433.layout").layout)
+        for variant in layout.allVariants {
+            let solution = try CassowaryLayoutSolver().load(layout, variant: variant.name)
+            #expect(solution.status == .solved)
+        }
+    }
+
     @Test("GLPK cycling on badly scaled rows: a typed numerical-trouble error, not a hang")
     func cycling() throws {
         let layout = try #require(Self.parse("glpk-cycling-seed359.layout").layout)
