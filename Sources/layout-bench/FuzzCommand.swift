@@ -78,6 +78,7 @@ struct FuzzCommand: ParsableCommand {
         var current = seed
         let pool = Agreement.Pool()
         var explanations: [String: Int] = [:]
+        var slowest: (seconds: Double, seed: UInt64) = (0, seed)
         var unexplained = 0
         let started = Date()
         var lastProgress = started
@@ -90,7 +91,12 @@ struct FuzzCommand: ParsableCommand {
             let chosenKind: RandomLayoutGenerator.Kind = kind == "hostile" ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
             let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
             tried[chosenKind, default: 0] += 1
+            // The slowest layout (every solver, every variant), so that a
+            // campaign shows it had no hang, not only that it ended.
+            let layoutStart = Date()
             let findings = Agreement.check(layout, solvers: chosen, pool: pool)
+            let took = Date().timeIntervalSince(layoutStart)
+            if took > slowest.seconds { slowest = (took, current) }
             comparisons += findings.count
             let ill = findings.filter { $0.outcome == .illConditioned }
             illConditioned += ill.count
@@ -126,6 +132,7 @@ struct FuzzCommand: ParsableCommand {
               + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
               + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned"
               + (illAmbiguity > 0 ? " (\(illAmbiguity) with different ambiguity lists)" : ""))
+        print("slowest layout: seed \(slowest.seed), \(String(format: "%.3f", slowest.seconds)) s (all solvers, every variant)")
         if let arbiterSpec {
             print("explained by \(arbiterSpec.name) (exact), per solver x variant disagreement:")
             for (label, n) in explanations.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
