@@ -35,6 +35,11 @@ public final class GLPKLayoutSolver: LayoutSolver {
     public var computeRanges: Bool
     /// Whether to run the ambiguity analysis at all.
     public var analyseAmbiguity: Bool
+    /// Whether the analysis first decides from the final basis which
+    /// variables are constant (no LP), leaving LPs to the rest. Off: two LPs
+    /// per constrained variable, the method the shortcut is checked against
+    /// (the same lists; tests compare them).
+    public var basisShortcut = true
     /// Nil: lexicographic (the format's semantics). Otherwise one LP with
     /// these weights per priority (a weighted approximation, for comparison).
     public var weights: [Priority: Double]?
@@ -166,6 +171,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
             activeSets[variant.name] = active
         }
         let analyse = analyseAmbiguity && weights == nil, wantRanges = computeRanges, weights = self.weights
+        let shortcut = basisShortcut
         let box = SendableLP(lp: lp)
         let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
             let lp = box.lp
@@ -189,7 +195,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
                                             iterations: lp.iterationCount() - startIterations))
                 }
                 let values = lp.values()
-                let ranges = analyse ? try lp.ambiguity(ranges: wantRanges) : []
+                let ranges = analyse ? try lp.ambiguity(ranges: wantRanges, basisShortcut: shortcut) : []
                 return .success(Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
                                         simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
                                             otherGLPKSeconds: lp.otherGLPKSeconds - other,

@@ -74,6 +74,10 @@ final class LexicographicLP {
     /// levels (``levelSlack`` of each optimum).
     var grantedSlack = 0.0
 
+    /// The matrix as loaded (GLPK row, column, value), for the reduced costs
+    /// of ``determinedByBasis(tolerance:)``.
+    var entries: [(row: Int32, column: Int32, value: Double)] = []
+
     /// The direction this LP's rows were lowered for.
     let rightToLeft: Bool
 
@@ -185,6 +189,7 @@ final class LexicographicLP {
             }
             glp_set_row_bnds(p, i, GLP_FR, 0, 0)
         }
+        entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
         let count = Int32(ia.count - 1)
         if count > 0 {
             ia.withUnsafeBufferPointer { iap in
@@ -459,8 +464,16 @@ final class LexicographicLP {
     /// LP's vertex is compared with the reference solution, and any variable
     /// that differs there is proven free without LPs of its own (unless its
     /// range is asked for).
-    func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance)
-        throws(GLPKError) -> [Range]
+    ///
+    /// - Parameter basisShortcut: first decide from the final basis which
+    ///   variables are constant on the face (``determinedByBasis(tolerance:)``),
+    ///   and give LPs only to the rest. Off, every constrained variable gets
+    ///   its LPs (the reference method the shortcut is checked against).
+    /// - Complexity: with the shortcut, one tableau row per basic frame
+    ///   variable (O(rows + nonzeros) each) plus two warm LPs per undecided
+    ///   variable; without it, two LPs per constrained variable.
+    func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance,
+                   basisShortcut: Bool = true) throws(GLPKError) -> [Range]
     {
         // Why widen by the levels' slack: a fixed level may exceed its optimum
         // by its slack, so a determined variable in one of its rows moves by
@@ -484,12 +497,15 @@ final class LexicographicLP {
             free[k] = true
             bounds[k] = (-.infinity, .infinity)
         }
+        // Why before the LPs: they change the objective and the basis.
+        let decided = basisShortcut ? try determinedByBasis(tolerance: tolerance) : []
         func observe() {
             let v = values()
             for k in 0..<variableCount where !free[k] && !tolerance.isClose(v[k], reference[k]) { free[k] = true }
         }
         for k in 0..<variableCount {
             if free[k] && (!ranges || !constrained[k]) { continue }
+            if k < decided.count && decided[k] { continue }
             var extremes: [Double] = []
             for direction in [1.0, -1.0] {
                 setObjective([(Int32(k + 1), direction)])
@@ -511,6 +527,199 @@ final class LexicographicLP {
             Range(variable: k, minimum: bounds[k]?.0 ?? .nan, maximum: bounds[k]?.1 ?? .nan)
         }
         return found.sorted { $0.variable < $1.variable }
+    }
+}
+
+extension LexicographicLP {
+    /// GLPK's dual feasibility tolerance: a reduced cost within it is zero.
+    static let reducedCostTolerance = 1e-7
+
+    /// Which frame variables the final basis alone proves constant on the
+    /// optimal face (true), with no LP; false means undecided, not free.
+    ///
+    /// The face is the set of lexicographic optima: the required rows, and
+    /// every active level's error sum `L_k` at its optimum. Take the final
+    /// basis and, for each level, the reduced costs `d⁽ᵏ⁾` of `L_k` in it
+    /// (one BTRAN per level). With `Δ_j ≥ 0` the move of nonbasic `j` away
+    /// from its bound and `v` the reduced cost signed by that direction,
+    /// `L_k(x) - L_k(x*) = Σ v⁽ᵏ⁾_j·Δ_j`. If every nonbasic's vector
+    /// `(v⁽¹⁾_j, v⁽²⁾_j, …)` is zero or has a positive first non-zero entry
+    /// (lexicographic dual feasibility; otherwise nothing is decided), then
+    /// by induction over the levels, highest first, a nonbasic with a
+    /// non-zero vector stays at its bound on the face (the argument of the
+    /// native solver's analysis, Cassowary/Ambiguity.swift). So do fixed
+    /// nonbasics (equality rows, an inactive row's error columns) and a fixed
+    /// level's row (its level is at its optimum). Only the others, *movable*
+    /// (zero cost at every level, or free), can move anything: their
+    /// columns of the simplex tableau (one FTRAN each) say which basic
+    /// variables they move. A movable nonbasic all of whose moves push some
+    /// basic variable past a bound it sits on (a degenerate vertex: a
+    /// hugging row beside its compression row) is pinned, to within that
+    /// variable's distance to the bound, propagated to a fixpoint (the
+    /// native `pinnedZeroCostColumns`). A frame variable moves by at most
+    /// `Σ |α_vj|·reach_j`; under half the ambiguity tolerance (twice: both
+    /// directions) it is determined.
+    ///
+    /// Why this gives the per-variable LPs' answer: they range over the face
+    /// widened by each level's slack (10⁻⁹ of its optimum), which their
+    /// tolerance (ten times the slacks) is there to absorb; the tests
+    /// compare both methods on every corpus file and thousands of random
+    /// layouts (the same lists; on hostile layouts the LPs sometimes see a
+    /// slack-thickened component the exact face does not have, and z3 sides
+    /// with the shortcut). Reduced costs within GLPK's dual tolerance count
+    /// as zero, as they do in the LPs.
+    ///
+    /// - Throws: ``GLPKError`` from the warm re-solve that refreshes the basis.
+    /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels, plus
+    ///   O(*m* + *nnz*) per movable nonbasic (its tableau column) and the
+    ///   fixpoint over those columns' entries.
+    func determinedByBasis(tolerance: Tolerance) throws(GLPKError) -> [Bool] {
+        let undecided = [Bool](repeating: false, count: variableCount)
+        // A warm re-solve with the last level's objective (still set): 0
+        // pivots when the basis is optimal, and a fresh factorization.
+        try simplex(dual: false)
+        guard glp_get_status(problem) == GLP_OPT, glp_bf_exists(problem) != 0 else { return undecided }
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m > 0, n > 0 else { return undecided }
+        // The active levels, highest first, with each one's error columns.
+        var levelCost: [[Double]] = []  // per level: cost of each GLPK column (1-based)
+        for k in levelPriorities.indices {
+            var cost = [Double](repeating: 0, count: n + 1)
+            var any = false
+            for info in rows where info.level == k && isActive(info) {
+                for j in info.errorColumns where Int(j) <= n { cost[Int(j)] = 1; any = true }
+            }
+            if any { levelCost.append(cost) }
+        }
+        let tol = Self.reducedCostTolerance
+        let result: [Bool]? = inGLPK {
+            // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
+            var status = [Int32](repeating: GLP_BS, count: m + n + 1)
+            for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
+            for j in 1...n { status[m + j] = glp_get_col_stat(problem, Int32(j)) }
+            var head = [Int](repeating: 0, count: m + 1)
+            for i in 1...m { head[i] = Int(glp_get_bhead(problem, Int32(i))) }
+            // Settled: basic, fixed, or bounded at an earlier level.
+            var settled = [Bool](repeating: false, count: m + n + 1)
+            for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
+            // A fixed level's row `L_k <= u_k` is at its optimum on the exact
+            // face (the minimum over the same rows), whatever its reduced
+            // costs: it does not move.
+            for row in levelRows where Int(row) <= m && status[Int(row)] != GLP_BS { settled[Int(row)] = true }
+            var pi = [Double](repeating: 0, count: m + 1)
+            var d = [Double](repeating: 0, count: m + n + 1)
+            for cost in levelCost {
+                // π = B⁻ᵀ c_B; rows are r - A x = 0, so d(row i) = -π_i and
+                // d(column j) = c_j + Σ_i π_i a_ij.
+                for i in 1...m { let b = head[i]; pi[i] = b > m ? cost[b - m] : 0 }
+                glp_btran(problem, &pi)
+                for i in 1...m { d[i] = -pi[i] }
+                for j in 1...n { d[m + j] = cost[j] }
+                for e in entries { d[m + Int(e.column)] += pi[Int(e.row)] * e.value }
+                for k in 1...(m + n) where !settled[k] {
+                    let v: Double
+                    switch status[k] {
+                    case GLP_NL: v = d[k]
+                    case GLP_NU: v = -d[k]
+                    case GLP_NF:
+                        if abs(d[k]) > tol { return nil }  // a free nonbasic with a cost: not optimal
+                        continue
+                    default: return nil
+                    }
+                    if v < -tol { return nil }  // not lexicographically optimal: leave all to the LPs
+                    if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
+                }
+            }
+            // On the exact face every settled nonbasic stays at its bound; the
+            // others (zero cost at every level, or free) may move.
+            let movable = (1...(m + n)).filter { !settled[$0] }
+
+            // Why columns, not rows: only movable nonbasics can move anything,
+            // so their columns of the simplex tableau (one FTRAN each) are all
+            // the tableau that matters, and there are far fewer of them than
+            // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
+            var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
+            var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
+            for j in movable {
+                // j is nonbasic and the factorization exists (checked above):
+                // glp_eval_tab_col's preconditions, so it cannot abort.
+                let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
+                for t in stride(from: 1, through: length, by: 1) where ind[t] >= 1 && Int(ind[t]) <= m + n && val[t] != 0 {
+                    entriesOf[Int(ind[t]), default: []].append((j, val[t]))
+                }
+            }
+            var reach = [Double](repeating: 0, count: m + n + 1)
+            for j in movable { reach[j] = .infinity }
+
+            // Degenerate vertices: a movable nonbasic whose every move would
+            // push a basic variable past its bound (a row that is tight in the
+            // basis, as a hugging row beside its compression row is) cannot
+            // move, unless another unbounded nonbasic of the same row pulls
+            // back. Per basic variable `b` with distance `δ` to a bound: if
+            // every unbounded nonbasic of its row pushes `b` towards that
+            // bound, each moves at most (δ + what the bounded ones can pull
+            // back) / |α|. Propagated to a fixpoint, as the native analysis
+            // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
+            // Free nonbasics move both ways: a row with one never pins.
+            // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
+            // -1 down from an upper one, 0 both ways (free).
+            func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
+            struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
+            var guards: [Guard] = []
+            for b in entriesOf.keys.sorted() where b <= m || b - m > variableCount {
+                let isRow = b <= m
+                let type = isRow ? glp_get_row_type(problem, Int32(b)) : glp_get_col_type(problem, Int32(b - m))
+                guard type == GLP_LO || type == GLP_UP || type == GLP_DB || type == GLP_FX else { continue }
+                let value = isRow ? glp_get_row_prim(problem, Int32(b)) : glp_get_col_prim(problem, Int32(b - m))
+                let lower = isRow ? glp_get_row_lb(problem, Int32(b)) : glp_get_col_lb(problem, Int32(b - m))
+                let upper = isRow ? glp_get_row_ub(problem, Int32(b)) : glp_get_col_ub(problem, Int32(b - m))
+                let below = type == GLP_UP ? Double.infinity : max(0, value - lower)
+                let above = type == GLP_LO ? Double.infinity : max(0, upper - value)
+                guards.append(Guard(row: entriesOf[b] ?? [], below: below, above: above))
+            }
+            var changed = true
+            while changed {
+                changed = false
+                for g in guards {
+                    // side -1: b may fall by at most `below`; +1: rise by at most `above`.
+                    for (side, room) in [(-1.0, g.below), (1.0, g.above)] where room.isFinite {
+                        var pullBack = 0.0, harmful: [(Int, Double)] = [], blocked = false
+                        for (k, alpha) in g.row {
+                            if reach[k].isInfinite {
+                                let dir = direction(k)
+                                if dir == 0 { blocked = true; break }  // free: can cancel anything
+                                let push = alpha * dir * side  // > 0: moves b towards this bound
+                                if push < 0 { blocked = true; break }  // an unbounded one pulls back
+                                harmful.append((k, push))
+                            } else {
+                                pullBack += abs(alpha) * reach[k]
+                            }
+                        }
+                        guard !blocked, !harmful.isEmpty else { continue }
+                        for (k, push) in harmful {
+                            reach[k] = (room + pullBack) / push
+                            changed = true
+                        }
+                    }
+                }
+            }
+
+            var decided = [Bool](repeating: false, count: variableCount)
+            // Why half: the LPs' extremes are feasible only to GLPK's primal
+            // tolerance, so a range this far under the threshold is one they
+            // call determined too.
+            let limit = 0.5 * tolerance.absolute
+            for v in 0..<variableCount where status[m + v + 1] == GLP_BS {
+                var movement = 0.0
+                for (k, alpha) in entriesOf[m + v + 1] ?? [] {
+                    movement += abs(alpha) * reach[k]
+                    if !(2 * movement <= limit) { break }
+                }
+                decided[v] = 2 * movement <= limit
+            }
+            return decided
+        }
+        return result ?? undecided
     }
 }
 
