@@ -31,6 +31,8 @@ struct ProtocolTests {
         ("weigthed", "'semantics' in the answer to 'hello': expected \"lexicographic\" or \"weighted\", found \"weigthed\" (a string)"),
         ("string-values", "'values[0]' in the answer to 'solve': expected a finite number, found \"0\" (a string)"),
         ("no-ok", "'ok' in the answer to 'hello': expected true or false, found no such field"),
+        ("free-missing", "'free' in the answer to 'solve': expected an array of variable indices (the hello promised ambiguity), found no such field"),
+        ("free-repeated", "'free[1]' in the answer to 'solve': expected a distinct variable index in 0..<8, found 4.0 (a number)"),
     ])
     func strictAnswers(mode: String, message: String) throws {
         let l = try layout(Self.small)
@@ -42,6 +44,15 @@ struct ProtocolTests {
             #expect(violation.description == message)
             return "\(error)".hasPrefix("offspec: protocol error: ")
         }
+    }
+
+    @Test("an adapter that promises ambiguity: its free variables become the solution's ambiguous views")
+    func freeVariables() throws {
+        let solver = offspec("free-ok")
+        let solution = try solver.load(try layout(Self.small), variant: nil)
+        #expect(solver.capabilities.ambiguityAnalysis)
+        #expect(solution.ambiguous == ["a"])
+        #expect(solution.freeVariables == [4])
     }
 
     @Test("an answer without time_s leaves the phase untimed (never 0 s), and the run says so")

@@ -8,6 +8,9 @@ Usage: offspec.py MODE, MODE one of
   weigthed       hello with "semantics": "weigthed"
   string-values  solve's values as strings
   no-ok          hello without "ok"
+  free-missing   hello promises "ambiguity", solve answers without "free"
+  free-repeated  solve's "free" lists a variable twice
+  free-ok        hello promises "ambiguity", solve says variable 4 (a.x) is free
 Otherwise it answers in spec, with every value 0 (not a solver: a protocol fixture).
 """
 import json
@@ -30,12 +33,18 @@ for line in sys.stdin:
             out["semantics"] = "weigthed"
         if mode == "no-ok":
             del out["ok"]
+        if mode.startswith("free-") and mode != "free-repeated":
+            out["ambiguity"] = True
     elif op == "load":
         count = len(request["problem"]["variables"])
         out["unsatisfiable"] = []
     elif op in ("solve", "suggest"):
         out["status"] = "optimal" if mode == "optimal" else "solved"
         out["values"] = ["0"] * count if mode == "string-values" else [0.0] * count
+        if mode == "free-repeated":
+            out["free"] = [4, 4]
+        if mode == "free-ok":
+            out["free"] = [4]
     else:
         out = {"ok": False, "error": "unknown op"}
     if mode == "no-time":
