@@ -125,6 +125,9 @@ public enum Agreement {
         /// required rows conflict by less than the tolerance, so both
         /// statuses are right at the harness's resolution.
         case feasibleWithinTolerance
+        /// Both agree with the exact answer to the tolerance, and so differ
+        /// from each other by up to twice it (the tolerance is not transitive).
+        case bothWithinTolerance
         /// The judged solver agrees with the exact answer; the reference does not.
         case referenceWrong
         /// The reference agrees with the exact answer; the judged solver does
@@ -141,6 +144,7 @@ public enum Agreement {
             switch self {
             case .exactBeyondRange: "exact optimum beyond the accepted range"
             case .feasibleWithinTolerance: "infeasible by less than the tolerance"
+            case .bothWithinTolerance: "both within the tolerance of the exact answer"
             case .referenceWrong: "reference wrong (solver agrees with the exact answer)"
             case .solverWrong: "solver wrong (reference agrees with the exact answer)"
             case .bothDiffer: "both differ from the exact answer (within range)"
@@ -236,7 +240,7 @@ public enum Agreement {
             let referenceRight = referenceSide.reasons.isEmpty || referenceSide.withinTolerance
             let explanation: Explanation = switch (solverRight, referenceRight) {
             case (true, true) where solverSide.withinTolerance || referenceSide.withinTolerance: .feasibleWithinTolerance
-            case (true, true): .unarbitrated("both agree with the exact answer on a re-solve")
+            case (true, true): .bothWithinTolerance
             case (true, false): .referenceWrong
             case (false, true): .solverWrong(solverSide.reasons)
             case (false, false): .bothDiffer(solver: solverSide.reasons, reference: referenceSide.reasons)

@@ -3,6 +3,8 @@ import CassowaryLayout
 import Foundation
 import GLPKReference
 import LayoutFormat
+import LayoutGenerators
+import LayoutTestSupport
 import LayoutModel
 import LayoutSolving
 import Testing
@@ -91,6 +93,34 @@ struct HardeningTests {
             let solution = try CassowaryLayoutSolver().load(layout, variant: variant.name)
             #expect(solution.status == .solved)
         }
+    }
+
+    @Test("fuzz --arbiter: an exact solver explains a disagreement (hostile seed 1: the exact optimum needs a width of -1e16)")
+    func arbitration() throws {
+        // v3.width = v1.width + 3 (required) against v3.width = v1.width * 1.000000001 + 1e7 @ 665:
+        // the level's error is 0 only at v1.width = (3 - 1e7) / 1e-9, where doubles cannot follow.
+        let layout = RandomLayoutGenerator.layout(seed: 1, views: 6, kind: .hostile)
+        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/z3solver.py").path
+        let z3 = SolverSpec(name: "z3", kind: .external(command: ["python3", script], workingDirectory: nil))
+        let pool = Agreement.Pool(timeout: 60)
+        let findings = Agreement.check(layout, solvers: solvers, pool: pool)
+        let disagreements = findings.filter { $0.outcome == .disagree }
+        #expect(!disagreements.isEmpty)
+        let explained = Agreement.explain(layout, findings: findings, solvers: solvers, arbiter: z3, pool: pool)
+        #expect(explained.count == disagreements.count)
+        for e in explained {
+            guard case .exactBeyondRange(let magnitude) = e.explanation else {
+                Issue.record("\(e.finding.variant): \(e.explanation)")
+                continue
+            }
+            #expect(magnitude > 1e15)
+            #expect(!e.precise)
+        }
+        // The saved reproduction carries the explanation.
+        let text = Agreement.reproduction(layout, seed: 1, kind: .hostile, findings: findings, explanations: explained)
+        #expect(text.hasPrefix("# layout-bench fuzz: seed 1 (hostile)\n"))
+        #expect(text.contains("# explained: cassowary [default]: exact optimum beyond the accepted range: |value| = "))
     }
 
     @Test("GLPK cycling on badly scaled rows: a typed numerical-trouble error, not a hang")
