@@ -1,6 +1,19 @@
 extension CassowarySolver {
     /// Coefficients within this of zero do not decide a lexicographic sign.
     static let objectiveEpsilon = 1e-9
+    /// A level's negative reduced cost must exceed this to make a symbol
+    /// enter (a positive one above ``objectiveEpsilon`` still keeps it out):
+    /// 1e-7, GLPK's dual feasibility tolerance. Level objectives are sums of
+    /// errors with unit coefficients, so an improvement this small is what
+    /// near-parallel rows leave (1.000000001 - 1), not a direction: following
+    /// one at 1e-9 moved a width to 1e16 on the way, after which a later
+    /// required row no longer fitted the doubles and was called a conflict
+    /// (hostile seed 95413). Why asymmetric: a symbol never enters if it
+    /// worsens a higher level by more than ``objectiveEpsilon``, so the
+    /// answer stays lexicographically optimal to 1e-9 per unit; treating
+    /// small positives as zero too made Bland's rule cycle (seed 1433).
+    /// Every multiplier of the accepted range (down to 1e-6) is above it.
+    static let improvementEpsilon = 1e-7
     /// A coefficient of the artificial objective below this fraction of its
     /// largest does not decide a sign (see ``enteringSymbol()``): 1e-7, so every
     /// multiplier of the accepted range (down to 1e-6) still counts beside
@@ -55,7 +68,10 @@ extension CassowarySolver {
                 let cell = rows[k].cells[heads[k]]
                 symbol = cell.symbol
                 let magnitude = abs(cell.coefficient)
-                if sign == 0 && magnitude > floors[k] { sign = cell.coefficient < 0 ? -1 : 1 }
+                let isArtificial = k == 0 && tableau.artificial != nil
+                if sign == 0 && magnitude > floors[k] && (isArtificial || cell.coefficient > 0 || magnitude > Self.improvementEpsilon) {
+                    sign = cell.coefficient < 0 ? -1 : 1
+                }
                 // A symbol on the artificial row below its threshold (but not
                 // zero) does not enter at all: letting a level decide would
                 // move the artificial objective by rounding, back and forth.
