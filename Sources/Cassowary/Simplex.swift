@@ -49,9 +49,10 @@ extension CassowarySolver {
     /// between pivots, and Bland's rule then cycled (hostile seed 1433).
     func enteringSymbol() -> Symbol? {
         let rows = objectiveRows
-        let floors = rows.indices.map { k in
-            k == 0 && tableau.artificial != nil ? max(Self.objectiveEpsilon, tableau.artificialFloor) : Self.objectiveEpsilon
-        }
+        // Row 0 is the artificial objective while one is being added.
+        // (Why no array of floors: this runs once per pivot.)
+        let hasArtificial = tableau.artificial != nil
+        let artificialFloor = max(Self.objectiveEpsilon, tableau.artificialFloor)
         // Why a k-way merge over the id-sorted rows rather than a map of
         // decided symbols: ids come out in increasing order, so the first
         // negative restricted one is the answer, with no allocation.
@@ -68,14 +69,15 @@ extension CassowarySolver {
                 let cell = rows[k].cells[heads[k]]
                 symbol = cell.symbol
                 let magnitude = abs(cell.coefficient)
-                let isArtificial = k == 0 && tableau.artificial != nil
-                if sign == 0 && magnitude > floors[k] && (isArtificial || cell.coefficient > 0 || magnitude > Self.improvementEpsilon) {
+                let isArtificial = k == 0 && hasArtificial
+                let floor = isArtificial ? artificialFloor : Self.objectiveEpsilon
+                if sign == 0 && magnitude > floor && (isArtificial || cell.coefficient > 0 || magnitude > Self.improvementEpsilon) {
                     sign = cell.coefficient < 0 ? -1 : 1
                 }
                 // A symbol on the artificial row below its threshold (but not
                 // zero) does not enter at all: letting a level decide would
                 // move the artificial objective by rounding, back and forth.
-                if sign == 0 && magnitude > Self.objectiveEpsilon && magnitude <= floors[k] { sign = 1 }
+                if sign == 0 && isArtificial && magnitude > Self.objectiveEpsilon && magnitude <= floor { sign = 1 }
                 heads[k] += 1
             }
             if sign < 0, let symbol, symbol.isRestricted { return symbol }
