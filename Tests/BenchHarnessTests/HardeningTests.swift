@@ -86,6 +86,19 @@ struct HardeningTests {
         for r in result.results { #expect(r.verdict == .pass, "\(r.solver) [\(r.variant)]: \(r.reasons)") }
     }
 
+    @Test("near-parallel rows in the precise range: no subject or entering symbol on a 1e-9 residue, so both solvers agree",
+          arguments: ["subject-threshold-seed11042.layout", "improvement-threshold-seed95413.layout"])
+    func nearParallelThresholds(file: String) throws {
+        // Before: cassowary answered "unsatisfiable" (a satisfiable required row called a conflict).
+        let layout = try #require(Self.parse(file).layout)
+        for variant in layout.allVariants {
+            let cassowary = try CassowaryLayoutSolver().load(layout, variant: variant.name)
+            let glpk = try GLPKLayoutSolver().load(layout, variant: variant.name)
+            #expect(cassowary.status == .solved && glpk.status == .solved)
+            #expect(CrossCheck.sameAnswer(cassowary, glpk, reference: glpk) == nil, "\(file) [\(variant.name)]")
+        }
+    }
+
     @Test("the native simplex answers near-parallel rows with constants to 1e9 without cycling")
     func nativeCycling() throws {
         let layout = try #require(Self.parse("cycling-seed1433.layout").layout)
