@@ -463,16 +463,20 @@ public struct CassowarySolver: Sendable {
     /// Otherwise the marker or the other error symbol if its coefficient is
     /// negative (so that, with a non-negative constant, it starts feasible).
     ///
-    /// Only externals whose coefficient is at least `relativePivotThreshold`
-    /// of the row's largest qualify (threshold pivoting, as in
-    /// `enteringSymbol`). Why: `v4.width = v1.width·1.000000001 + 1000` after
-    /// `v4.width = v1.width + 3` leaves `-1e-9·v1.width - 997 = e`, and
-    /// solving that for `v1.width` writes it as 1e9·e + ..., after which a
-    /// later required `v4.width = 1` no longer fitted the doubles and was
-    /// called a conflict on its own (hostile seed 11042).
+    /// Only externals whose coefficient is at least ``subjectThreshold`` of
+    /// the row's largest qualify (threshold pivoting). Why: `v4.width =
+    /// v1.width·1.000000001 + 1000` after `v4.width = v1.width + 3` leaves
+    /// `-1e-9·v1.width - 997 = e`, and solving that for `v1.width` writes it
+    /// as 1e9·e + ..., after which a later required `v4.width = 1` no longer
+    /// fitted the doubles and was called a conflict on its own (hostile seed
+    /// 11042). Why no higher: an external that is not made basic stays a
+    /// parameter the simplex never moves, and what 1.0000001 leaves (1e-7)
+    /// still moves a view within range (seed 11602: an error of 1 over 10
+    /// units); a 1e-9 residue only pays off beyond it (1e12 and more).
+    static let subjectThreshold = 1e-8
     func chooseSubject(_ row: Row, marker: Symbol?, other: Symbol?) -> Symbol? {
         var best: (count: Int, symbol: Symbol)?
-        let floor = Self.relativePivotThreshold * row.largestCoefficient
+        let floor = Self.subjectThreshold * row.largestCoefficient
         for cell in row.cells where cell.symbol.kind == .external && abs(cell.coefficient) >= floor {
             let count = tableau.columns[Int(cell.symbol.id)].count
             if best.map({ count < $0.count }) ?? true { best = (count, cell.symbol) }

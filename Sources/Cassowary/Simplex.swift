@@ -1,19 +1,18 @@
 extension CassowarySolver {
     /// Coefficients within this of zero do not decide a lexicographic sign.
     static let objectiveEpsilon = 1e-9
-    /// A level's negative reduced cost must exceed this to make a symbol
-    /// enter (a positive one above ``objectiveEpsilon`` still keeps it out):
-    /// 1e-7, GLPK's dual feasibility tolerance. Level objectives are sums of
-    /// errors with unit coefficients, so an improvement this small is what
-    /// near-parallel rows leave (1.000000001 - 1), not a direction: following
-    /// one at 1e-9 moved a width to 1e16 on the way, after which a later
-    /// required row no longer fitted the doubles and was called a conflict
-    /// (hostile seed 95413). Why asymmetric: a symbol never enters if it
-    /// worsens a higher level by more than ``objectiveEpsilon``, so the
-    /// answer stays lexicographically optimal to 1e-9 per unit; treating
-    /// small positives as zero too made Bland's rule cycle (seed 1433).
-    /// Every multiplier of the accepted range (down to 1e-6) is above it.
+    /// A level's improvement at or below this per unit is *weak*: 1e-7,
+    /// GLPK's dual feasibility tolerance. Level objectives are sums of errors
+    /// with unit coefficients, so a weak improvement is what near-parallel
+    /// rows leave (1.000000001 - 1). A weak entering symbol is followed only
+    /// if its step stays within ``longestWeakStep``: following one to 1e16
+    /// left no precision for a later required row, called a conflict (hostile
+    /// seed 95413), while a step of 10 at 1e-7 per unit is a real error of 1
+    /// (seed 11602), which ignoring every weak improvement left.
     static let improvementEpsilon = 1e-7
+    /// The longest step a weak improvement may take: 1e9, the accepted
+    /// magnitude of the format's numbers (NumericRange in LayoutModel).
+    static let longestWeakStep = 1e9
     /// A coefficient of the artificial objective below this fraction of its
     /// largest does not decide a sign (see ``enteringSymbol()``): 1e-7, so every
     /// multiplier of the accepted range (down to 1e-6) still counts beside
@@ -47,7 +46,9 @@ extension CassowarySolver {
     /// row as added, and the levels keep the absolute test. Why: a threshold
     /// that moves with every pivot makes the sign decisions inconsistent
     /// between pivots, and Bland's rule then cycled (hostile seed 1433).
-    func enteringSymbol() -> Symbol? {
+    /// Returns the symbol and whether its improvement is weak (see
+    /// ``improvementEpsilon``); symbols in `excluded` are passed over.
+    func enteringSymbol(excluding excluded: Set<Int32> = []) -> (symbol: Symbol, weak: Bool)? {
         let rows = objectiveRows
         // Row 0 is the artificial objective while one is being added.
         // (Why no array of floors: this runs once per pivot.)
@@ -64,6 +65,7 @@ extension CassowarySolver {
             }
             if id == .max { return nil }
             var sign = 0
+            var weak = false
             var symbol: Symbol?
             for k in rows.indices where heads[k] < rows[k].cells.count && rows[k].cells[heads[k]].symbol.id == id {
                 let cell = rows[k].cells[heads[k]]
@@ -71,8 +73,9 @@ extension CassowarySolver {
                 let magnitude = abs(cell.coefficient)
                 let isArtificial = k == 0 && hasArtificial
                 let floor = isArtificial ? artificialFloor : Self.objectiveEpsilon
-                if sign == 0 && magnitude > floor && (isArtificial || cell.coefficient > 0 || magnitude > Self.improvementEpsilon) {
+                if sign == 0 && magnitude > floor {
                     sign = cell.coefficient < 0 ? -1 : 1
+                    weak = !isArtificial && sign < 0 && magnitude <= Self.improvementEpsilon
                 }
                 // A symbol on the artificial row below its threshold (but not
                 // zero) does not enter at all: letting a level decide would
@@ -80,7 +83,7 @@ extension CassowarySolver {
                 if sign == 0 && isArtificial && magnitude > Self.objectiveEpsilon && magnitude <= floor { sign = 1 }
                 heads[k] += 1
             }
-            if sign < 0, let symbol, symbol.isRestricted { return symbol }
+            if sign < 0, let symbol, symbol.isRestricted, !excluded.contains(symbol.id) { return (symbol, weak) }
         }
     }
 
@@ -88,7 +91,7 @@ extension CassowarySolver {
     /// where its coefficient is negative, the smallest `constant / -coefficient`,
     /// ties by lowest basic id (exact comparison, so the choice does not depend
     /// on the order the column is visited in).
-    func leavingRow(for entering: Symbol) -> Symbol? {
+    func leavingRow(for entering: Symbol) -> (symbol: Symbol, ratio: Double)? {
         var best: (ratio: Double, id: Int32)?
         for b in tableau.columns[Int(entering.id)] where tableau.kinds[Int(b)] != .external {
             let row = tableau.rows[Int(b)]
@@ -97,7 +100,7 @@ extension CassowarySolver {
             let ratio = max(0, row.constant) / -c
             if best.map({ ratio < $0.ratio || (ratio == $0.ratio && b < $0.id) }) ?? true { best = (ratio, b) }
         }
-        return best.map { tableau.symbol(id: $0.id) }
+        return best.map { (tableau.symbol(id: $0.id), $0.ratio) }
     }
 
     /// The most pivots one simplex call may take before it is abandoned as
@@ -115,8 +118,11 @@ extension CassowarySolver {
         var infeasible = Set<Int32>()
         var guardCount = 0
         let limit = pivotLimit
-        while let entering = enteringSymbol() {
-            guard let leaving = leavingRow(for: entering) else {
+        // Weak improvements whose step is unbounded or too long, for this call.
+        var excluded = Set<Int32>()
+        while let (entering, weak) = enteringSymbol(excluding: excluded) {
+            guard let (leaving, ratio) = leavingRow(for: entering), !weak || ratio <= Self.longestWeakStep else {
+                if weak { excluded.insert(entering.id); continue }
                 throw .internalError("objective is unbounded (entering \(entering))")
             }
             tableau.pivot(leaving: leaving, entering: entering, infeasible: &infeasible)
