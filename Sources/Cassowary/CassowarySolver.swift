@@ -402,6 +402,9 @@ public struct CassowarySolver: Sendable {
                 tableau.levels[level].add(symbol, 1)
             }
         }
+        // Near-parallel residues (see ``subjectThreshold``) go.
+        let residue = Self.subjectThreshold * row.largestCoefficient
+        for cell in row.cells where cell.symbol.kind == .external && abs(cell.coefficient) < residue { _ = row.remove(cell.symbol) }
         // Why a non-negative constant: a restricted subject then starts feasible.
         if row.constant < 0 { row.negate() }
 
@@ -454,6 +457,21 @@ public struct CassowarySolver: Sendable {
         }
     }
 
+    /// An external's coefficient in a new row, after the basic symbols are
+    /// substituted, below this fraction of the row's largest is the residue
+    /// of near-parallel rows and is dropped before the row is added: the rows
+    /// are parallel to this solver. Why: `v4.width = v1.width·1.000000001 +
+    /// 1000` after `v4.width = v1.width + 3` leaves `-1e-9·v1.width - 997 =
+    /// e`; solving that for `v1.width` wrote it as 1e9·e + ..., after which a
+    /// later required `v4.width = 1` no longer fitted the doubles and was
+    /// called a conflict on its own (hostile seed 11042), and keeping the
+    /// term with another subject leaves a parameter in the objective, which
+    /// the simplex never moves. A 1e-9 residue only pays off beyond the
+    /// accepted range (1e12 and more). Why no higher: what 1.0000001 leaves
+    /// (1e-7) still moves a view within range (seed 11602: an error of 1
+    /// over 10 units).
+    static let subjectThreshold = 1e-8
+
     /// The symbol to solve a new row for.
     ///
     /// An external symbol if there is one: the one that occurs in the fewest
@@ -462,22 +480,9 @@ public struct CassowarySolver: Sendable {
     /// nothing, so building a chain is linear whatever the insertion order.
     /// Otherwise the marker or the other error symbol if its coefficient is
     /// negative (so that, with a non-negative constant, it starts feasible).
-    ///
-    /// Only externals whose coefficient is at least ``subjectThreshold`` of
-    /// the row's largest qualify (threshold pivoting). Why: `v4.width =
-    /// v1.width·1.000000001 + 1000` after `v4.width = v1.width + 3` leaves
-    /// `-1e-9·v1.width - 997 = e`, and solving that for `v1.width` writes it
-    /// as 1e9·e + ..., after which a later required `v4.width = 1` no longer
-    /// fitted the doubles and was called a conflict on its own (hostile seed
-    /// 11042). Why no higher: an external that is not made basic stays a
-    /// parameter the simplex never moves, and what 1.0000001 leaves (1e-7)
-    /// still moves a view within range (seed 11602: an error of 1 over 10
-    /// units); a 1e-9 residue only pays off beyond it (1e12 and more).
-    static let subjectThreshold = 1e-8
     func chooseSubject(_ row: Row, marker: Symbol?, other: Symbol?) -> Symbol? {
         var best: (count: Int, symbol: Symbol)?
-        let floor = Self.subjectThreshold * row.largestCoefficient
-        for cell in row.cells where cell.symbol.kind == .external && abs(cell.coefficient) >= floor {
+        for cell in row.cells where cell.symbol.kind == .external {
             let count = tableau.columns[Int(cell.symbol.id)].count
             if best.map({ count < $0.count }) ?? true { best = (count, cell.symbol) }
         }
