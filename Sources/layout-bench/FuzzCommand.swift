@@ -79,6 +79,9 @@ struct FuzzCommand: ParsableCommand {
         let pool = Agreement.Pool()
         var explanations: [String: Int] = [:]
         var slowest: (seconds: Double, seed: UInt64) = (0, seed)
+        // Layouts that validation refuses are not solved (hostile ones reach
+        // past the accepted range); counted so that "solved" is honest.
+        var refused = 0
         var unexplained = 0
         let started = Date()
         var lastProgress = started
@@ -91,6 +94,7 @@ struct FuzzCommand: ParsableCommand {
             let chosenKind: RandomLayoutGenerator.Kind = kind == "hostile" ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
             let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
             tried[chosenKind, default: 0] += 1
+            if layout.validate().containsErrors { refused += 1 }
             // The slowest layout (every solver, every variant), so that a
             // campaign shows it had no hang, not only that it ended.
             let layoutStart = Date()
@@ -132,6 +136,7 @@ struct FuzzCommand: ParsableCommand {
               + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
               + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned"
               + (illAmbiguity > 0 ? " (\(illAmbiguity) with different ambiguity lists)" : ""))
+        print("solved: \(current - seed - UInt64(refused)) layouts; \(refused) refused by validation (numbers beyond the accepted range), not solved")
         print("slowest layout: seed \(slowest.seed), \(String(format: "%.3f", slowest.seconds)) s (all solvers, every variant)")
         if let arbiterSpec {
             print("explained by \(arbiterSpec.name) (exact), per solver x variant disagreement:")
