@@ -199,6 +199,7 @@ public enum Agreement {
         guard let referenceSpec = solvers.first else { return [] }
         var explained: [Explained] = []
         var exact: [String: Result<Solution, any Error>] = [:]
+        var referenceJudged: [String: (reasons: [String], withinTolerance: Bool)] = [:]
         let precise = !layout.validate().contains { if case .numberBeyondPreciseRange = $0.kind { true } else { false } }
         for finding in findings where finding.outcome == .disagree {
             guard let system = try? layout.lowered(variant: finding.variant) else { continue }
@@ -226,16 +227,19 @@ public enum Agreement {
             /// exact answer is "unsatisfiable" with the required rows met to
             /// the tolerance (the judge adds a violation reason otherwise).
             func againstExact(_ spec: SolverSpec) -> (reasons: [String], withinTolerance: Bool) {
+                let solver = pool.instance(spec)
                 let solution: Solution
-                do { solution = try pool.instance(spec).load(layout, variant: finding.variant) } catch { return (["\(error)"], false) }
+                do { solution = try solver.load(layout, variant: finding.variant) } catch { return (["\(error)"], false) }
                 let (verdict, reasons) = CrossCheck.judge(solution, reference: truth, system: system, expectations: [],
-                                                          semantics: pool.instance(spec).capabilities.prioritySemantics)
+                                                          semantics: solver.capabilities.prioritySemantics)
                 if verdict == .pass || verdict == .weightedDivergence { return ([], false) }
                 return (reasons, truth.status == .unsatisfiable && solution.status == .solved && reasons.count == 1)
             }
             let judged = solvers.first { $0.name == finding.solver } ?? referenceSpec
             let solverSide = judged.name == referenceSpec.name ? (reasons: finding.reasons, withinTolerance: false) : againstExact(judged)
-            let referenceSide = againstExact(referenceSpec)
+            // The reference is judged once per variant, whatever the number of solvers.
+            let referenceSide = referenceJudged[finding.variant] ?? againstExact(referenceSpec)
+            referenceJudged[finding.variant] = referenceSide
             let solverRight = solverSide.reasons.isEmpty || solverSide.withinTolerance
             let referenceRight = referenceSide.reasons.isEmpty || referenceSide.withinTolerance
             let explanation: Explanation = switch (solverRight, referenceRight) {
