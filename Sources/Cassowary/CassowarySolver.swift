@@ -51,9 +51,9 @@ public struct CassowarySolver: Sendable {
     var variableSymbols: [Symbol] = []
     var variableNames: [String] = []
     var values: [Double] = []
-    var records: [Int: ConstraintRecord] = [:]
+    var records = DenseTable<ConstraintRecord>()
     /// Constraints made with ``makeConstraint(_:)``, in the solver or not.
-    var made: [Int: ConstraintDefinition] = [:]
+    var made = DenseTable<ConstraintDefinition>()
     var edits: [Int: EditRecord] = [:]
     var nextConstraintID = 0
     var nextSequence = 0
@@ -328,7 +328,7 @@ public struct CassowarySolver: Sendable {
     /// Rebuilds the tableau from the recorded constraints, in insertion order,
     /// edits with their current suggestions.
     mutating func rebuild() throws(CassowaryError) {
-        let ordered = records.sorted { $0.value.sequence < $1.value.sequence }
+        let ordered = records.entries.sorted { $0.value.sequence < $1.value.sequence }
         let keepEdits = edits
         let savedValues = values
         tableau = Tableau()
@@ -336,7 +336,7 @@ public struct CassowarySolver: Sendable {
             let symbol = tableau.makeSymbol(.external)
             variableSymbols[i] = symbol
         }
-        records = [:]
+        records = DenseTable()
         for (id, record) in ordered {
             do {
                 try insert(record.definition, as: CassowaryConstraint(id: id), edit: record.edit, explain: false)
@@ -497,11 +497,11 @@ public struct CassowarySolver: Sendable {
     /// among the required constraints already added.
     func unsatisfiable(_ definition: ConstraintDefinition, explain: Bool) -> CassowaryError {
         guard explain else { return .unsatisfiable(label: definition.label, conflict: []) }
-        let required = records.filter { $0.value.definition.strength == .required }
+        let required = records.entries.filter { $0.value.definition.strength == .required }
             .sorted { $0.value.sequence < $1.value.sequence }
         let candidates = required.map(\.value.definition) + [definition]
         let conflict = Self.minimalConflict(candidates, variableCount: variableSymbols.count, mustInclude: candidates.count - 1)
-        let handles = conflict.filter { $0 < required.count }.map { CassowaryConstraint(id: required[$0].key) }
+        let handles = conflict.filter { $0 < required.count }.map { CassowaryConstraint(id: required[$0].id) }
         return .unsatisfiable(label: definition.label, conflict: handles)
     }
 }

@@ -12,7 +12,7 @@ struct Tableau {
     private var freeIDs: [Int32] = []
     var rows: [Row] = []
     var isBasic: [Bool] = []
-    var columns: [Set<Int32>] = []
+    var columns: [ColumnSet] = []
     /// Whether a basic symbol's row has been copied into another row (by a
     /// new constraint's substitution) or removed (by a pivot) since it was last
     /// set by ``setRow(_:_:fresh:)``. A required equality whose subject row was

@@ -476,10 +476,14 @@ struct FileParser {
                                                    : "a view, 'unsatisfiable' or 'ambiguous'")
             if c.peek().kind == .equal || c.peek().kind == .equalEqual {
                 _ = c.take()
-                var values: [Double] = []
-                for what in ["x", "y", "width", "height"] { values.append(try parseNumber(&c, what: "the expected \(what)").value) }
+                // Why four calls, not a loop over the names: a message built per
+                // component was a string per expect line.
+                let x = try parseNumber(&c, what: "the expected x").value
+                let y = try parseNumber(&c, what: "the expected y").value
+                let width = try parseNumber(&c, what: "the expected width").value
+                let height = try parseNumber(&c, what: "the expected height").value
                 try c.expectEndOfLine(comment: true)
-                let frame = Frame(x: values[0], y: values[1], width: values[2], height: values[3])
+                let frame = Frame(x: x, y: y, width: width, height: height)
                 expectations.append(Expectation(variant: variant, .frame(view: names[word], frame), location: location))
                 return
             }
@@ -546,9 +550,9 @@ struct FileParser {
                             expectations: expectations, containerLocation: container.location)
         var seenMargins: [String: SourceLocation] = [:]
         // Why an index: a file may give margins for every view (linear, not views × margins).
-        var viewIndex: [String: Int] = [:]
-        if !margins.isEmpty {
-            for (i, view) in layout.views.enumerated() where viewIndex[view.name] == nil { viewIndex[view.name] = i }
+        var viewIndex = NameIndex()
+        if !margins.isEmpty || !contentLines.isEmpty {
+            for view in layout.views { viewIndex.append(view.name) }
         }
         for entry in margins {
             if let previous = seenMargins[entry.view] {
@@ -567,7 +571,7 @@ struct FileParser {
                 diagnostics.append(Diagnostic(.undeclaredView(entry.view), at: entry.location))
             }
         }
-        applyContentLines(to: &layout, viewIndex: &viewIndex)
+        applyContentLines(to: &layout, viewIndex: viewIndex)
         // Validation is the next stage (``UnvalidatedParse/validated()``).
         self.layout = layout
     }
@@ -599,11 +603,8 @@ struct ContentLine {
 extension FileParser {
     /// Gives each content line to its view: a second line of a kind for one
     /// view, the container, or an undeclared view is an error at the line.
-    mutating func applyContentLines(to layout: inout Layout, viewIndex: inout [String: Int]) {
+    mutating func applyContentLines(to layout: inout Layout, viewIndex: NameIndex) {
         guard !contentLines.isEmpty else { return }
-        if viewIndex.isEmpty {
-            for (i, view) in layout.views.enumerated() where viewIndex[view.name] == nil { viewIndex[view.name] = i }
-        }
         for line in contentLines {
             let keyword = line.value.keyword
             if line.view == Layout.containerName {
@@ -652,7 +653,9 @@ struct LineError: Error {
 
 /// Tokens of one line with lookahead of two (all the grammar needs).
 struct LineCursor {
-    let source: SourceText
+    /// Why not the ``SourceText``: a cursor is made per line, and copying
+    /// the source's three references into it was a retain and release each.
+    private let fileID: UInt32
     private var lexer: Lexer
     /// Lookahead: `count` tokens buffered in `first`, `second`.
     private var first = Token(kind: .end, offset: 0, end: 0)
@@ -667,7 +670,7 @@ struct LineCursor {
 
     /// A cursor over line `line`; `bytes` are `source.bytes`, valid while the cursor is used.
     init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, line: Int, names: NameTable) {
-        self.source = source
+        self.fileID = source.fileID
         self.bytes = bytes
         self.names = names
         let range = source.lineRange(line)
@@ -699,7 +702,7 @@ struct LineCursor {
     }
 
     func location(of token: Token) -> SourceLocation {
-        SourceLocation(file: source.fileName, line: line, column: token.offset - lineStart + 1)
+        SourceLocation(fileID: fileID, line: line, column: token.offset - lineStart + 1)
     }
 
     /// The token's text as written (names, numbers, punctuation).

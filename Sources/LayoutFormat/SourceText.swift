@@ -4,12 +4,15 @@ import LayoutModel
 /// for rendering diagnostics with the offending line.
 public struct SourceText: Sendable {
     public let fileName: String
+    /// `fileName` interned once (``SourceLocation`` stores the id).
+    let fileID: UInt32
     let bytes: [UInt8]
     /// Byte offset where each line starts; line `n` (1-based) is `lineStarts[n - 1]`.
     let lineStarts: [Int]
 
     public init(bytes: [UInt8], fileName: String) {
         self.fileName = fileName
+        self.fileID = SourceFileNames.id(of: fileName)
         // Why skip a BOM: editors on some platforms write one; it is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             self.bytes = Array(bytes.dropFirst(3))
@@ -46,7 +49,7 @@ public struct SourceText: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return SourceLocation(file: fileName, line: lo + 1, column: offset - lineStarts[lo] + 1)
+        return SourceLocation(fileID: fileID, line: lo + 1, column: offset - lineStarts[lo] + 1)
     }
 
     /// The offset of the first byte that is not well-formed UTF-8, or nil.

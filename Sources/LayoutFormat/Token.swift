@@ -72,7 +72,10 @@ final class NameTable {
         var slots = [Int32](repeating: 0, count: 1024)
     }
 
-    private var storage = Storage()
+    /// Why unchecked: the table is used by one parse on one thread, and the
+    /// runtime's exclusivity check on each access (a lock-free set in
+    /// thread-local storage) cost more than the probe itself.
+    @exclusivity(unchecked) private var storage = Storage()
 
     /// The id of the name `bytes[range]`, interning it on first sight.
     ///

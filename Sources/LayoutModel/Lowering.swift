@@ -205,9 +205,12 @@ extension Layout {
     public func lowered(variant name: String?, skippingValidation: Void) throws(LoweringError) -> LoweredSystem {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
-        let names = [Layout.containerName] + views.map(\.name)
-        var index: [String: Int] = [:]
-        for (i, n) in names.enumerated() { index[n] = i }
+        // Why the container first: its frame is view 0. A name declared twice
+        // resolves to its first view (validation refuses the second).
+        var names = [Layout.containerName]
+        names.reserveCapacity(views.count + 1)
+        for view in views { names.append(view.name) }
+        let index = NameIndex(names)
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
         // Why optional: most layouts have no baselines, and then no array.

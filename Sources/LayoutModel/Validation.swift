@@ -44,7 +44,9 @@ extension Layout {
         checkSize(container, what: "container", at: containerLocation)
 
         // Declarations: duplicates and reserved names.
-        var viewLocations: [String: SourceLocation?] = [:]
+        // The declared views (first declarations) and where each was declared.
+        var declared = NameIndex()
+        var declaredAt: [SourceLocation?] = []
         for view in views where !isValidName(view.name) {
             report(.invalidName(view.name, what: "view"), at: view.location)
         }
@@ -61,11 +63,12 @@ extension Layout {
         for view in views {
             if view.name == Layout.containerName {
                 report(.reservedName(view.name, meaning: "the container"), at: view.location)
-            } else if let previous = viewLocations[view.name] {
+            } else if let previous = declared[view.name].map({ declaredAt[$0] }) {
                 report(.duplicateView(view.name), at: view.location,
                        notes: [.init("first declared here", at: previous)])
             } else {
-                viewLocations[view.name] = view.location
+                declared.append(view.name)
+                declaredAt.append(view.location)
             }
             if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
             let content = view.content
@@ -141,7 +144,7 @@ extension Layout {
             checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location)
         }
 
-        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || viewLocations[name] != nil }
+        func isDeclared(_ name: String) -> Bool { name == Layout.containerName || declared.contains(name) }
 
         // Constraints.
         var knownTraits = Set(containerTraits)

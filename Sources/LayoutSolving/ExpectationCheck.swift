@@ -26,9 +26,7 @@ extension Solution {
         // Why an index built once: looking each view up by name in `viewNames`
         // made checking a grid's 2R frame expectations quadratic (65% of
         // `solve`'s time at R = 10^4).
-        var frameIndex: [String: Int] = [:]
-        frameIndex.reserveCapacity(viewNames.count)
-        for (i, name) in viewNames.enumerated() where frameIndex[name] == nil { frameIndex[name] = i }
+        let frameIndex = NameIndex(viewNames)
         let ambiguousSet = ambiguous.map(Set.init)
         return expectations.map { expectation in
             func result(_ verdict: ExpectationResult.Verdict, _ reason: String? = nil) -> ExpectationResult {

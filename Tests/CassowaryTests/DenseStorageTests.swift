@@ -1,0 +1,68 @@
+@testable import Cassowary
+import Testing
+
+/// The column index and the constraint table against the standard
+/// collections they replace, on random operation sequences.
+@Suite("Dense storage")
+struct DenseStorageTests {
+    /// A small deterministic generator (SplitMix64), so failures replay.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test("ColumnSet behaves as Set<Int32> through inline, spilled and emptied states", arguments: [1, 2, 3, 4, 5])
+    func columnSetMatchesSet(seed: UInt64) {
+        var g = Generator(state: seed)
+        var column = ColumnSet()
+        var model = Set<Int32>()
+        for step in 0..<4_000 {
+            // Small ids so that inserts hit present elements and removals hit absent ones.
+            let element = Int32(g.next(step % 1000 < 500 ? 5 : 40))
+            switch g.next(10) {
+            case 0..<5:
+                column.insert(element)
+                model.insert(element)
+            case 5..<9:
+                column.remove(element)
+                model.remove(element)
+            default:
+                column = []
+                model = []
+            }
+            #expect(column.count == model.count)
+            #expect(column.isEmpty == model.isEmpty)
+            #expect(Set(column) == model)
+            #expect(Array(column).count == model.count, "iteration yields each element once")
+            #expect(column.contains(element) == model.contains(element))
+        }
+    }
+
+    @Test("DenseTable behaves as [Int: V] and lists its entries by id")
+    func denseTableMatchesDictionary() {
+        var g = Generator(state: 7)
+        var table = DenseTable<String>()
+        var model: [Int: String] = [:]
+        for step in 0..<3_000 {
+            let id = g.next(200) - 5  // some negative ids: never stored, never trap
+            if g.next(3) == 0 {
+                table[id] = nil
+                model[id] = nil
+            } else {
+                table[id] = "v\(step)"
+                if id >= 0 { model[id] = "v\(step)" }
+            }
+            #expect(table.count == model.count)
+            #expect(table[id] == model[id])
+        }
+        #expect(table.entries.map(\.id) == model.keys.sorted())
+        #expect(table.entries.map(\.value) == model.keys.sorted().map { model[$0]! })
+        #expect(table[1_000_000] == nil)
+    }
+}
