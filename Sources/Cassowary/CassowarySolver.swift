@@ -366,8 +366,7 @@ public struct CassowarySolver: Sendable {
     /// Inserts a validated definition under a given handle.
     mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
                          explain: Bool) throws(CassowaryError) {
-        var row = tableau.substituted(definition.terms.map { (variableSymbols[$0.variable.id], $0.coefficient) },
-                                      constant: definition.constant)
+        var row = tableau.substituted(definition.terms, symbols: variableSymbols, constant: definition.constant)
         var marker: Symbol?
         var other: Symbol?
         var level: Int?
@@ -398,9 +397,9 @@ public struct CassowarySolver: Sendable {
         }
         if let level {
             tableau.levelUsers[level] += 1
-            for symbol in [marker, other].compactMap({ $0 }) where symbol.kind == .error {
-                tableau.levels[level].add(symbol, 1)
-            }
+            // Why not a loop over `[marker, other]`: that was an array per constraint.
+            if let marker, marker.kind == .error { tableau.levels[level].add(marker, 1) }
+            if let other, other.kind == .error { tableau.levels[level].add(other, 1) }
         }
         // Near-parallel residues (see ``subjectThreshold``) go.
         let residue = Self.subjectThreshold * row.largestCoefficient
@@ -487,9 +486,8 @@ public struct CassowarySolver: Sendable {
             if best.map({ count < $0.count }) ?? true { best = (count, cell.symbol) }
         }
         if let best { return best.symbol }
-        for candidate in [marker, other].compactMap({ $0 }) where row.coefficient(of: candidate) < 0 {
-            return candidate
-        }
+        if let marker, row.coefficient(of: marker) < 0 { return marker }
+        if let other, row.coefficient(of: other) < 0 { return other }
         return nil
     }
 

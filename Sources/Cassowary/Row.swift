@@ -27,6 +27,9 @@ struct Row: Equatable {
 
     static func isZero(_ value: Double) -> Bool { abs(value) <= epsilon }
 
+    /// Room for `count` cells without reallocating.
+    mutating func reserveCapacity(_ count: Int) { cells.reserveCapacity(count) }
+
     /// The residual under which a required row counts as satisfied: 1e-7
     /// absolute plus 1e-8 relative to the row's magnitude (its constant as
     /// given). Why relative: doubles carry about 16 digits, so rows of

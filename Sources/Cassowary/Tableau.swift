@@ -177,9 +177,16 @@ struct Tableau {
 
     /// A row with every basic symbol replaced by its row (the relation's
     /// expression in terms of parametric symbols only).
-    mutating func substituted(_ terms: [(Symbol, Double)], constant: Double) -> Row {
+    /// Why the definition's terms and the symbol table rather than a list of
+    /// (symbol, coefficient): mapping the terms made an array per constraint.
+    mutating func substituted(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
+                              constant: Double) -> Row {
         var row = Row(constant: constant)
-        for (symbol, coefficient) in terms {
+        // Why reserve: a chain's new row gets a cell or two per term, and
+        // growing from empty reallocated it twice.
+        row.reserveCapacity(terms.count + 3)
+        for (variable, coefficient) in terms {
+            let symbol = symbols[variable.id]
             if isBasic(symbol) {
                 absorbed[Int(symbol.id)] = true
                 row.addScaled(rows[Int(symbol.id)], coefficient)

@@ -25,7 +25,13 @@ struct Lexer {
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
-    @inline(__always) static func isNameContinue(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
+    /// `[A-Za-z0-9_]` as bits of the byte values 64...127 and 0...63. Why a
+    /// mask: one shift and test per byte of a name, instead of three ranges.
+    private static let nameContinueHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z, _, a-z
+    private static let nameContinueLow: UInt64 = 0x03FF_0000_0000_0000   // 0-9
+    @inline(__always) static func isNameContinue(_ b: UInt8) -> Bool {
+        b < 64 ? (nameContinueLow >> b) & 1 != 0 : b < 128 && (nameContinueHigh >> (b &- 64)) & 1 != 0
+    }
 
     mutating func next() -> Token {
         while position < end {
@@ -153,10 +159,35 @@ struct Lexer {
         if bytes[position] == UInt8(ascii: "x"), previousNumberEnd == position,
            let next = byte(at: position + 1), Lexer.isDigit(next) || next == UInt8(ascii: ".") {
             position += 1
-        } else {
-            while position < end, Lexer.isNameContinue(bytes[position]) { position += 1 }
+            return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
         }
-        return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
+        // Why hash while scanning: the table needs the hash anyway, and a
+        // second pass over the name's bytes was a tenth of the parse.
+        var hash = NameTable.hashSeed
+        while position < end {
+            let b = bytes[position]
+            guard Lexer.isNameContinue(b) else { break }
+            hash = NameTable.hashStep(hash, b)
+            position += 1
+        }
+        return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position, hash: hash))
+    }
+
+    /// Whether line `range` declares a metric: its first token is the name
+    /// `metric` and its second a name (what the parser's first pass reads).
+    /// The same test as lexing the two tokens, on the bytes.
+    static func isMetricDeclaration(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        @inline(__always) func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
+        var i = range.lowerBound
+        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+        let word: StaticString = "metric"
+        guard range.upperBound - i > word.utf8CodeUnitCount else { return false }
+        for k in 0..<word.utf8CodeUnitCount where bytes[i + k] != word.utf8Start[k] { return false }
+        i += word.utf8CodeUnitCount
+        // `metricx` is another name.
+        if isNameContinue(bytes[i]) { return false }
+        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+        return i < range.upperBound && isNameStart(bytes[i])
     }
 
     /// One bad character (a whole UTF-8 scalar).

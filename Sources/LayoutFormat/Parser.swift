@@ -162,14 +162,15 @@ struct FileParser {
     mutating func run() {
         source.bytes.withUnsafeBufferPointer { bytes in
             // Pass 1: metrics, so that they may be used before their declaration.
-            for line in 1...source.lineCount where !stopped {
+            // Why a byte test, not the lexer: pass 1 looked at every line's
+            // first two tokens, lexing and interning them a second time.
+            for line in 1...source.lineCount where !stopped && Lexer.isMetricDeclaration(bytes, source.lineRange(line)) {
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
-                if names.isName(cursor.peek(), "metric"), cursor.peek(1).kind == .name { parseLine(&cursor, pass: 1) }
+                parseLine(&cursor, pass: 1)
             }
             // Pass 2: everything else.
-            for line in 1...source.lineCount where !stopped {
+            for line in 1...source.lineCount where !stopped && !Lexer.isMetricDeclaration(bytes, source.lineRange(line)) {
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
-                if names.isName(cursor.peek(), "metric"), cursor.peek(1).kind == .name { continue }
                 parseLine(&cursor, pass: 2)
             }
         }
@@ -194,19 +195,19 @@ struct FileParser {
                 return  // blank line or comment
             case .name where c.peek(1).kind == .dot:
                 try parseConstraint(&c, traits: [], start: c.location(of: first))
-            case .name where (names[first] == "H" || names[first] == "V") && c.peek(1).kind == .colon:
+            case .name where names.lineKeyword(first.nameID) == .visualFormat && c.peek(1).kind == .colon:
                 try parseVisualFormat(&c, traits: [])
             case .name:
-                switch names[first] {
-                case "metric": try parseMetric(&c)
-                case "container": try parseContainer(&c)
-                case "views": try parseViews(&c)
-                case "margins": try parseMargins(&c)
-                case "intrinsic", "hugging", "compression", "baselines": try parseContentLine(&c)
-                case "variant": try parseVariant(&c)
-                case "when": try parseWhen(&c)
-                case "expect": try parseExpect(&c)
-                default:
+                switch names.lineKeyword(first.nameID) {
+                case .metric: try parseMetric(&c)
+                case .container: try parseContainer(&c)
+                case .views: try parseViews(&c)
+                case .margins: try parseMargins(&c)
+                case .content: try parseContentLine(&c)
+                case .variant: try parseVariant(&c)
+                case .when: try parseWhen(&c)
+                case .expect: try parseExpect(&c)
+                case .visualFormat, nil:
                     throw LineError(.unknownKeyword(names[first], suggestion: suggest(names[first], among: LayoutParser.keywords)),
                                     at: c.location(of: first))
                 }

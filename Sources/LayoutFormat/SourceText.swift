@@ -1,4 +1,11 @@
 import LayoutModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of one `.layout` file with its line table, for the parser and
 /// for rendering diagnostics with the offending line.
@@ -22,7 +29,15 @@ public struct SourceText: Sendable {
         var starts = [0]
         starts.reserveCapacity(self.bytes.count / 32 + 1)
         self.bytes.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices where buffer[i] == 0x0A { starts.append(i + 1) }
+            // Why memchr: it scans a word or a vector at a time; a byte loop
+            // was 3% of `check`.
+            guard let base = buffer.baseAddress else { return }
+            var i = 0
+            while i < buffer.count, let hit = memchr(base + i, 0x0A, buffer.count - i) {
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                starts.append(offset + 1)
+                i = offset + 1
+            }
         }
         self.lineStarts = starts
     }

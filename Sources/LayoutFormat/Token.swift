@@ -68,6 +68,7 @@ final class NameTable {
         var lengths: [Int] = []
         var strings: [String] = []
         var attributes: [Attribute??] = []
+        var lineKeywords: [LineKeyword??] = []
         /// Entry index + 1 per slot (0 = empty); the count is a power of two.
         var slots = [Int32](repeating: 0, count: 1024)
     }
@@ -84,11 +85,24 @@ final class NameTable {
         Self.intern(&storage, bytes, range)
     }
 
+    /// FNV-1a's starting value and step, shared with the lexer, which hashes
+    /// a name while it scans it.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    /// The id of the name `bytes[range]` whose FNV-1a hash (``hashStep(_:_:)``)
+    /// is `hash`, interning it on first sight.
+    func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {
+        Self.intern(&storage, bytes, range, hash: hash)
+    }
+
     private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in range {
-            hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3
-        }
+        var hash = hashSeed
+        for i in range { hash = hashStep(hash, bytes[i]) }
+        return intern(&t, bytes, range, hash: hash)
+    }
+
+    private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {
         let mask = t.slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while t.slots[slot] != 0 {
@@ -101,6 +115,7 @@ final class NameTable {
         t.lengths.append(range.count)
         t.strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         t.attributes.append(nil)
+        t.lineKeywords.append(nil)
         let id = Int32(t.strings.count - 1)
         t.slots[slot] = id + 1
         // Why grow at half full: linear probing stays short below that load.
@@ -130,6 +145,21 @@ final class NameTable {
         return attribute
     }
 
+    /// The keyword a line starting with this name has, looked up once per
+    /// distinct name (a switch over strings compared each line's first word
+    /// with up to eleven keywords).
+    func lineKeyword(_ id: Int32) -> LineKeyword? {
+        Self.lineKeyword(&storage, Int(id))
+    }
+
+    private static func lineKeyword(_ t: inout Storage, _ i: Int) -> LineKeyword? {
+        guard t.strings.indices.contains(i) else { return nil }
+        if let cached = t.lineKeywords[i] { return cached }
+        let keyword = LineKeyword(word: t.strings[i])
+        t.lineKeywords[i] = .some(keyword)
+        return keyword
+    }
+
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ range: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress else { return range.isEmpty }
         return memcmp(base + start, base + range.lowerBound, range.count) == 0
@@ -142,6 +172,30 @@ final class NameTable {
             var slot = Int(truncatingIfNeeded: hash) & mask
             while t.slots[slot] != 0 { slot = (slot + 1) & mask }
             t.slots[slot] = Int32(id + 1)
+        }
+    }
+}
+
+/// What a line starting with a name is, by that name.
+enum LineKeyword: Equatable {
+    case metric, container, views, margins, variant, when, expect
+    /// `intrinsic`, `hugging`, `compression` or `baselines`.
+    case content
+    /// `H` or `V` (a visual format line when a colon follows).
+    case visualFormat
+
+    init?(word: String) {
+        switch word {
+        case "metric": self = .metric
+        case "container": self = .container
+        case "views": self = .views
+        case "margins": self = .margins
+        case "variant": self = .variant
+        case "when": self = .when
+        case "expect": self = .expect
+        case "intrinsic", "hugging", "compression", "baselines": self = .content
+        case "H", "V": self = .visualFormat
+        default: return nil
         }
     }
 }

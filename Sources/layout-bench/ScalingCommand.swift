@@ -18,7 +18,8 @@ struct ScalingCommand: ParsableCommand {
             For each R: build + solve (every constraint added, variables updated) in four insertion \
             orders, the growth exponent between successive sizes, the time of one container-width \
             edit + update (a 320/375/414/768/1024 sweep), and adding + removing one required \
-            constraint. Medians of --repetitions runs after one warm-up. Build in release mode \
+            constraint, and the process's resident memory (RSS) with the edit-first solver alive. \
+            Medians of --repetitions runs after one warm-up. Build in release mode \
             (scripts/layout-bench does).
             """
     )
@@ -114,7 +115,7 @@ struct ScalingCommand: ParsableCommand {
             return
         }
         var table: [[String]] = [["R", "constraints", "order", "build+solve", "exponent", "edit+update", "add+rm ineq", "add+rm eq",
-                                  "rows", "cells", "longest"]]
+                                  "rows", "cells", "longest", "RSS"]]
         var records: [String] = []
         var previous: [Order: (r: Int, t: Double)] = [:]
         for r in rows {
@@ -135,6 +136,10 @@ struct ScalingCommand: ParsableCommand {
                 var solver = built.0
                 let variables = built.1
                 let stats = solver.statistics
+                // The process's resident memory with this solver alive (edit-first
+                // only: the sizes grow, so the first order of each R is the one
+                // the previous R's garbage affects least).
+                let resident = order == .editFirst ? StageProfile.residentBytes() : 0
                 if order == .editFirst {
                     let widths: [Double] = [320, 375, 414, 768, 1024]
                     var edits: [Double] = []
@@ -172,8 +177,9 @@ struct ScalingCommand: ParsableCommand {
                 func ms(_ x: Double) -> String { x.isNaN ? "-" : String(format: "%.4f ms", x * 1000) }
                 table.append([String(r), String(problem.rows.count + 1), order.rawValue, ms(t),
                               exponent.map { String(format: "%.2f", $0) } ?? "-", ms(editTime), ms(ineqTime), ms(eqTime),
-                              String(stats.rows), String(stats.cells), String(stats.longestRow)])
-                records.append("{\"rows\":\(r),\"order\":\"\(order.rawValue)\",\"build_solve_s\":\(t),\"edit_s\":\(editTime.isNaN ? "null" : "\(editTime)"),\"add_remove_inequality_s\":\(ineqTime.isNaN ? "null" : "\(ineqTime)"),\"add_remove_equality_s\":\(eqTime.isNaN ? "null" : "\(eqTime)"),\"tableau_rows\":\(stats.rows),\"tableau_cells\":\(stats.cells)}")
+                              String(stats.rows), String(stats.cells), String(stats.longestRow),
+                              resident > 0 ? String(format: "%.1f MB", Double(resident) / 1e6) : "-"])
+                records.append("{\"rows\":\(r),\"order\":\"\(order.rawValue)\",\"build_solve_s\":\(t),\"edit_s\":\(editTime.isNaN ? "null" : "\(editTime)"),\"add_remove_inequality_s\":\(ineqTime.isNaN ? "null" : "\(ineqTime)"),\"add_remove_equality_s\":\(eqTime.isNaN ? "null" : "\(eqTime)"),\"tableau_rows\":\(stats.rows),\"tableau_cells\":\(stats.cells),\"resident_bytes\":\(resident > 0 ? "\(resident)" : "null")}")
                 FileHandle.standardError.write(Data("  R=\(r) \(order.rawValue): \(ms(t))\n".utf8))
             }
         }
