@@ -53,9 +53,56 @@ extension LayoutParser {
         if let size = attributes[.size] as? NSNumber, size.intValue > maximumFileSize {
             return .failure(ReadError(reason: "file is \(size.intValue >> 20) MiB; the limit is \(maximumFileSize >> 20) MiB"))
         }
-        guard fm.isReadableFile(atPath: path), let data = fm.contents(atPath: path) else {
+        let expected = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard fm.isReadableFile(atPath: path), let bytes = readBytes(atPath: path, expectedSize: expected) else {
             return .failure(ReadError(reason: "permission denied"))
         }
-        return .success([UInt8](data))
+        guard bytes.count <= maximumFileSize else {
+            return .failure(ReadError(reason: "file grew past \(maximumFileSize >> 20) MiB while being read"))
+        }
+        return .success(bytes)
+    }
+
+    /// The file's bytes read straight into an array (nil if it cannot be
+    /// opened or read). Why not `FileManager.contents(atPath:)`: that makes a
+    /// `Data` which is then copied into the array, twice the memory and a
+    /// copy of the whole file (a tenth of `check` on a 49 MB grid).
+    /// A file that grows while being read is read to its end, but never
+    /// past ``maximumFileSize`` + 1 bytes (the caller refuses that).
+    static func readBytes(atPath path: String, expectedSize: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var capacity = min(max(expectedSize, 0), maximumFileSize) + 1
+        while true {
+            var failed = false
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+            let filled = bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress else { return start }
+                var n = start
+                while n < buffer.count {
+                    let r = read(fd, base + n, buffer.count - n)
+                    if r > 0 {
+                        n += r
+                    } else if r == 0 {
+                        break
+                    } else if errno != EINTR {
+                        failed = true
+                        break
+                    }
+                }
+                return n
+            }
+            guard !failed else { return nil }
+            if filled < capacity || capacity > maximumFileSize {
+                bytes.removeSubrange(filled...)
+                return bytes
+            }
+            // Full: the file grew since its size was read; read on in bigger steps.
+            capacity = min(capacity * 2, maximumFileSize + 1)
+            if capacity == bytes.count { capacity += 1 }
+        }
     }
 }

@@ -21,9 +21,22 @@ public struct NameIndex: Sendable {
 
     public init() {}
 
+    /// An empty index with room for `capacity` names without growing (each
+    /// growth is three allocations; a layout's solver probes lower a copy
+    /// of the layout, so an add + remove built two indexes).
+    public init(minimumCapacity capacity: Int) {
+        let n = max(0, capacity)
+        names.reserveCapacity(n)
+        hashes.reserveCapacity(n)
+        var slotCount = 16
+        while slotCount < 2 * n { slotCount *= 2 }
+        slots = [Int32](repeating: 0, count: slotCount)
+    }
+
     /// An index of `names`: each name maps to its first position.
     /// - Complexity: O(total length of the names) expected.
     public init<S: Sequence>(_ names: S) where S.Element == String {
+        self.init(minimumCapacity: names.underestimatedCount)
         for name in names { append(name) }
     }
 

@@ -45,8 +45,9 @@ extension Layout {
 
         // Declarations: duplicates and reserved names.
         // The declared views (first declarations) and where each was declared.
-        var declared = NameIndex()
+        var declared = NameIndex(minimumCapacity: views.count)
         var declaredAt: [SourceLocation?] = []
+        declaredAt.reserveCapacity(views.count)
         for view in views where !isValidName(view.name) {
             report(.invalidName(view.name, what: "view"), at: view.location)
         }
@@ -151,7 +152,12 @@ extension Layout {
         // Constraints.
         var knownTraits = Set(containerTraits)
         for variant in variants { knownTraits.formUnion(variant.traits) }
-        for constraint in constraints {
+        // Why through the buffer: the array's iterator hands out a copy of each
+        // constraint (a retain and release of every name in it); reading in
+        // place does not.
+        constraints.withUnsafeBufferPointer { constraints in
+        for i in constraints.indices {
+            let constraint = constraints[i]
             let start = constraint.location
             if !isDeclared(constraint.first.item) {
                 report(.undeclaredView(constraint.first.item), at: constraint.first.location ?? start)
@@ -198,6 +204,7 @@ extension Layout {
             for trait in constraint.traits where !knownTraits.contains(trait) {
                 report(.traitNeverActive(trait), at: start, severity: .warning)
             }
+        }
         }
 
         // Expectations.
