@@ -551,10 +551,7 @@ struct FileParser {
                             expectations: expectations, containerLocation: container.location)
         var seenMargins: [String: SourceLocation] = [:]
         // Why an index: a file may give margins for every view (linear, not views × margins).
-        var viewIndex = NameIndex()
-        if !margins.isEmpty || !contentLines.isEmpty {
-            for view in layout.views { viewIndex.append(view.name) }
-        }
+        let viewIndex = !margins.isEmpty || !contentLines.isEmpty ? NameIndex(layout.views.map(\.name)) : NameIndex()
         for entry in margins {
             if let previous = seenMargins[entry.view] {
                 diagnostics.append(Diagnostic(.duplicateMargins(entry.view), at: entry.location,

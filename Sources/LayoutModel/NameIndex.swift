@@ -9,35 +9,38 @@
 /// table kept at most half full; the parser interns names, so the final
 /// comparison is usually of two references to the same storage.
 ///
+/// Why small lists have no table: a solver's add + remove lowers a copy of
+/// the layout, which builds two indexes, and most layouts have a handful of
+/// views; up to ``linearLimit`` names are searched in order, with no
+/// allocation beyond the list itself (which an index made from an array
+/// shares).
+///
 /// Names are compared by their UTF-8 bytes. For the names the format accepts
 /// (ASCII identifiers, ``isValidName(_:)``) that is `String` equality; two
 /// spellings of one accented name that `String` calls equal are two names
 /// here, and both are refused by validation as invalid names anyway.
 public struct NameIndex: Sendable {
     private var names: [String] = []
-    private var hashes: [UInt64] = []
     /// Position + 1 per slot (0 = empty); the count is a power of two.
-    private var slots: [Int32] = [Int32](repeating: 0, count: 16)
+    /// Empty while there are at most ``linearLimit`` names.
+    private var slots: [Int32] = []
+
+    /// Up to this many names are searched in order, without a table.
+    static let linearLimit = 8
 
     public init() {}
 
-    /// An empty index with room for `capacity` names without growing (each
-    /// growth is three allocations; a layout's solver probes lower a copy
-    /// of the layout, so an add + remove built two indexes).
+    /// An empty index with room for `capacity` names without growing.
     public init(minimumCapacity capacity: Int) {
-        let n = max(0, capacity)
-        names.reserveCapacity(n)
-        hashes.reserveCapacity(n)
-        var slotCount = 16
-        while slotCount < 2 * n { slotCount *= 2 }
-        slots = [Int32](repeating: 0, count: slotCount)
+        names.reserveCapacity(max(0, capacity))
     }
 
-    /// An index of `names`: each name maps to its first position.
+    /// An index of `names`: each name maps to its first position. The array
+    /// is shared, not copied.
     /// - Complexity: O(total length of the names) expected.
-    public init<S: Sequence>(_ names: S) where S.Element == String {
-        self.init(minimumCapacity: names.underestimatedCount)
-        for name in names { append(name) }
+    public init(_ names: [String]) {
+        self.names = names
+        if names.count > Self.linearLimit { rehash() }
     }
 
     /// How many names were appended (duplicates included).
@@ -48,36 +51,38 @@ public struct NameIndex: Sendable {
     /// - Complexity: O(length of the name) amortised expected.
     @discardableResult
     public mutating func append(_ name: String) -> Int {
-        let hash = Self.hash(name)
-        if let existing = find(name, hash) {
-            names.append(name)
-            hashes.append(hash)
-            return existing
-        }
-        let position = names.count
+        let existing = self[name]
         names.append(name)
-        hashes.append(hash)
-        // Why grow at half full: linear probing stays short below that load.
-        if names.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(position, hash) }
-        return position
+        let position = names.count - 1
+        if names.count > Self.linearLimit {
+            // Why grow at half full: linear probing stays short below that load.
+            if slots.isEmpty || names.count * 2 > slots.count {
+                rehash()
+            } else if existing == nil {
+                place(position, Self.hash(name))
+            }
+        }
+        return existing ?? position
     }
 
     /// The first position of `name`, or nil.
     /// - Complexity: O(length of the name) expected.
-    public subscript(name: String) -> Int? { find(name, Self.hash(name)) }
-
-    public func contains(_ name: String) -> Bool { self[name] != nil }
-
-    private func find(_ name: String, _ hash: UInt64) -> Int? {
+    public subscript(name: String) -> Int? {
+        if slots.isEmpty {
+            for (i, candidate) in names.enumerated() where candidate == name { return i }
+            return nil
+        }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            if hashes[entry - 1] == hash, names[entry - 1] == name { return entry - 1 }
+            if names[entry - 1] == name { return entry - 1 }
             slot = (slot + 1) & mask
         }
     }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
 
     private mutating func place(_ position: Int, _ hash: UInt64) {
         let mask = slots.count - 1
@@ -86,11 +91,22 @@ public struct NameIndex: Sendable {
         slots[slot] = Int32(truncatingIfNeeded: position + 1)
     }
 
-    private mutating func rehash(capacity: Int) {
+    /// Rebuilds the table for the current names (only first occurrences are
+    /// placed: a duplicate maps to the first).
+    private mutating func rehash() {
+        var capacity = 16
+        while capacity < 2 * names.count { capacity *= 2 }
         slots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
         for position in names.indices {
-            // Only first occurrences are placed (a duplicate maps to the first).
-            if find(names[position], hashes[position]) == nil { place(position, hashes[position]) }
+            let name = names[position]
+            var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
+            var duplicate = false
+            while slots[slot] != 0 {
+                if names[Int(slots[slot]) - 1] == name { duplicate = true; break }
+                slot = (slot + 1) & mask
+            }
+            if !duplicate { slots[slot] = Int32(truncatingIfNeeded: position + 1) }
         }
     }
 

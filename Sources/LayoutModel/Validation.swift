@@ -44,10 +44,8 @@ extension Layout {
         checkSize(container, what: "container", at: containerLocation)
 
         // Declarations: duplicates and reserved names.
-        // The declared views (first declarations) and where each was declared.
-        var declared = NameIndex(minimumCapacity: views.count)
-        var declaredAt: [SourceLocation?] = []
-        declaredAt.reserveCapacity(views.count)
+        // Each view name's first declaration, by position in `views`.
+        let declared = NameIndex(views.map(\.name))
         for view in views where !isValidName(view.name) {
             report(.invalidName(view.name, what: "view"), at: view.location)
         }
@@ -61,15 +59,13 @@ extension Layout {
         where !isValidName(trait) {
             report(.invalidName(trait, what: "trait"), at: containerLocation)
         }
-        for view in views {
+        for (index, view) in views.enumerated() {
             if view.name == Layout.containerName {
                 report(.reservedName(view.name, meaning: "the container"), at: view.location)
-            } else if let previous = declared[view.name].map({ declaredAt[$0] }) {
+            } else if let first = declared[view.name], first != index {
+                let previous = views[first].location
                 report(.duplicateView(view.name), at: view.location,
                        notes: [.init("first declared here", at: previous)])
-            } else {
-                declared.append(view.name)
-                declaredAt.append(view.location)
             }
             if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
             let content = view.content
