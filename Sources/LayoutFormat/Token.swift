@@ -134,30 +134,23 @@ final class NameTable {
 
     /// The attribute a name spells, looked up once per distinct name.
     func attribute(_ id: Int32) -> Attribute? {
-        Self.attribute(&storage, Int(id))
-    }
-
-    private static func attribute(_ t: inout Storage, _ i: Int) -> Attribute? {
-        guard t.strings.indices.contains(i) else { return nil }
-        if let cached = t.attributes[i] { return cached }
-        let attribute = Attribute(rawValue: t.strings[i])
-        t.attributes[i] = .some(attribute)
-        return attribute
+        Self.cached(&storage.attributes, storage.strings, Int(id)) { Attribute(rawValue: $0) }
     }
 
     /// The keyword a line starting with this name has, looked up once per
     /// distinct name (a switch over strings compared each line's first word
     /// with up to eleven keywords).
     func lineKeyword(_ id: Int32) -> LineKeyword? {
-        Self.lineKeyword(&storage, Int(id))
+        Self.cached(&storage.lineKeywords, storage.strings, Int(id)) { LineKeyword(word: $0) }
     }
 
-    private static func lineKeyword(_ t: inout Storage, _ i: Int) -> LineKeyword? {
-        guard t.strings.indices.contains(i) else { return nil }
-        if let cached = t.lineKeywords[i] { return cached }
-        let keyword = LineKeyword(word: t.strings[i])
-        t.lineKeywords[i] = .some(keyword)
-        return keyword
+    /// What `make` says of name `i`, computed on first use and kept in `cache`.
+    private static func cached<T>(_ cache: inout [T??], _ strings: [String], _ i: Int, _ make: (String) -> T?) -> T? {
+        guard strings.indices.contains(i), cache.indices.contains(i) else { return nil }
+        if let known = cache[i] { return known }
+        let value = make(strings[i])
+        cache[i] = .some(value)
+        return value
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ range: Range<Int>) -> Bool {
