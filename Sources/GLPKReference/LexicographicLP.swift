@@ -592,7 +592,17 @@ extension LexicographicLP {
             if any { levelCost.append(cost) }
         }
         let tol = Self.reducedCostTolerance
-        let result: [Bool]? = inGLPK {
+        // Why rounds: at a degenerate vertex an optimal basis can still have
+        // a nonbasic whose reduced cost at an earlier level is negative (its
+        // improving edge has length 0), and the argument below then settles
+        // nothing (self-sizing rows, R = 1,500: every frame variable went to
+        // the LPs, over ten minutes). A warm primal re-solve with that level's
+        // objective pivots, degenerately (every level row stays bounded), to a
+        // basis that is dual feasible for it; the check starts again on that
+        // basis, a few times at most.
+        var rounds = 0
+        while true {
+        let outcome: BasisCheck = inGLPK {
             // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
             var status = [Int32](repeating: GLP_BS, count: m + n + 1)
             for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
@@ -608,7 +618,7 @@ extension LexicographicLP {
             for row in levelRows where Int(row) <= m && status[Int(row)] != GLP_BS { settled[Int(row)] = true }
             var pi = [Double](repeating: 0, count: m + 1)
             var d = [Double](repeating: 0, count: m + n + 1)
-            for cost in levelCost {
+            for (level, cost) in levelCost.enumerated() {
                 // π = B⁻ᵀ c_B; rows are r - A x = 0, so d(row i) = -π_i and
                 // d(column j) = c_j + Σ_i π_i a_ij.
                 for i in 1...m { let b = head[i]; pi[i] = b > m ? cost[b - m] : 0 }
@@ -622,11 +632,11 @@ extension LexicographicLP {
                     case GLP_NL: v = d[k]
                     case GLP_NU: v = -d[k]
                     case GLP_NF:
-                        if abs(d[k]) > tol { return nil }  // a free nonbasic with a cost: not optimal
+                        if abs(d[k]) > tol { return .improving(level: level) }  // a free nonbasic with a cost
                         continue
-                    default: return nil
+                    default: return .giveUp
                     }
-                    if v < -tol { return nil }  // not lexicographically optimal: leave all to the LPs
+                    if v < -tol { return .improving(level: level) }  // not dual feasible for this level
                     if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
                 }
             }
@@ -717,9 +727,33 @@ extension LexicographicLP {
                 }
                 decided[v] = 2 * movement <= limit
             }
-            return decided
+            return .decided(decided)
         }
-        return result ?? undecided
+        switch outcome {
+        case .decided(let decided): return decided
+        case .giveUp: return undecided
+        case .improving(let level):
+            // Leave the rest to the LPs if the rounds do not settle it.
+            guard rounds < levelCost.count + 2 else { return undecided }
+            rounds += 1
+            var objective: [(Int32, Double)] = []
+            for j in 1...n where levelCost[level][j] != 0 { objective.append((Int32(j), levelCost[level][j])) }
+            setObjective(objective)
+            try simplex(dual: false)
+            guard glp_get_status(problem) == GLP_OPT, glp_bf_exists(problem) != 0 else { return undecided }
+        }
+        }
+    }
+
+    /// What one look at the final basis found (``determinedByBasis(tolerance:)``).
+    enum BasisCheck {
+        /// The frame variables proved constant on the face.
+        case decided([Bool])
+        /// A nonbasic can still improve this level (the basis is not dual
+        /// feasible for it): re-solve with its objective and look again.
+        case improving(level: Int)
+        /// Something the argument does not cover: leave everything to the LPs.
+        case giveUp
     }
 }
 
