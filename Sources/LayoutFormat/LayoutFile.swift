@@ -102,7 +102,6 @@ extension LayoutParser {
             }
             // Full: the file grew since its size was read; read on in bigger steps.
             capacity = min(capacity * 2, maximumFileSize + 1)
-            if capacity == bytes.count { capacity += 1 }
         }
     }
 }

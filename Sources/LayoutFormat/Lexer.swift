@@ -1,3 +1,5 @@
+import LayoutModel
+
 /// Splits one line of a `.layout` file into tokens, on demand.
 ///
 /// Why on demand (an iterator, not an array): the parser stops at a line's
@@ -163,11 +165,11 @@ struct Lexer {
         }
         // Why hash while scanning: the table needs the hash anyway, and a
         // second pass over the name's bytes was a tenth of the parse.
-        var hash = NameTable.hashSeed
+        var hash = FNV1a.seed
         while position < end {
             let b = bytes[position]
             guard Lexer.isNameContinue(b) else { break }
-            hash = NameTable.hashStep(hash, b)
+            hash = FNV1a.step(hash, b)
             position += 1
         }
         return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position, hash: hash))

@@ -164,12 +164,19 @@ struct FileParser {
             // Pass 1: metrics, so that they may be used before their declaration.
             // Why a byte test, not the lexer: pass 1 looked at every line's
             // first two tokens, lexing and interning them a second time.
+            var metricLines: [Int] = []
             for line in 1...source.lineCount where !stopped && Lexer.isMetricDeclaration(bytes, source.lineRange(line)) {
+                metricLines.append(line)
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
                 parseLine(&cursor, pass: 1)
             }
-            // Pass 2: everything else.
-            for line in 1...source.lineCount where !stopped && !Lexer.isMetricDeclaration(bytes, source.lineRange(line)) {
+            // Pass 2: everything else (the metric lines, in order, are skipped).
+            var nextMetric = 0
+            for line in 1...source.lineCount where !stopped {
+                if nextMetric < metricLines.count, metricLines[nextMetric] == line {
+                    nextMetric += 1
+                    continue
+                }
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
                 parseLine(&cursor, pass: 2)
             }

@@ -85,21 +85,14 @@ final class NameTable {
         Self.intern(&storage, bytes, range)
     }
 
-    /// FNV-1a's starting value and step, shared with the lexer, which hashes
-    /// a name while it scans it.
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
-    @inline(__always) static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-
-    /// The id of the name `bytes[range]` whose FNV-1a hash (``hashStep(_:_:)``)
-    /// is `hash`, interning it on first sight.
+    /// The id of the name `bytes[range]` whose ``FNV1a`` hash is `hash` (the
+    /// lexer hashes a name while it scans it), interning it on first sight.
     func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {
         Self.intern(&storage, bytes, range, hash: hash)
     }
 
     private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        var hash = hashSeed
-        for i in range { hash = hashStep(hash, bytes[i]) }
-        return intern(&t, bytes, range, hash: hash)
+        intern(&t, bytes, range, hash: FNV1a.hash(UnsafeBufferPointer(rebasing: bytes[range])))
     }
 
     private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {

@@ -110,17 +110,8 @@ public struct NameIndex: Sendable {
         }
     }
 
-    /// FNV-1a (64-bit) over the UTF-8 bytes.
+    /// ``FNV1a`` over the UTF-8 bytes (contiguous for native strings).
     static func hash(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        if let h = name.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
-            var h = hash
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-            return h
-        }) {
-            return h
-        }
-        for b in name.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return hash
+        name.utf8.withContiguousStorageIfAvailable { FNV1a.hash($0) } ?? FNV1a.hash(name.utf8)
     }
 }

@@ -32,7 +32,7 @@ struct CheckCommand: ParsableCommand {
             status = .worst(status, .noInput)
         }
         var valid = 0
-        for file in files {
+        for (position, file) in files.enumerated() {
             let (result, readable) = Inputs.parse(file)
             if let layout = result.layout {
                 valid += 1
@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
             // at a time (a tenth of `check` on a 49 MB file). Only the last:
             // earlier ones are released as the loop goes, so memory stays that
             // of one file.
-            if file == files.last { KeepUntilExit.keep(result) }
+            if position == files.count - 1 { KeepUntilExit.keep(result) }
         }
         if files.count + missing.count > 1 {
             let invalid = files.count - valid
