@@ -175,21 +175,45 @@ struct Lexer {
         return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position, hash: hash))
     }
 
-    /// Whether line `range` declares a metric: its first token is the name
-    /// `metric` and its second a name (what the parser's first pass reads).
-    /// The same test as lexing the two tokens, on the bytes.
-    static func isMetricDeclaration(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    /// What a line looks like from its first word, for the parser's first
+    /// pass: whether it declares a metric, and how many constraints and
+    /// expectations to make room for.
+    enum LineShape: Equatable {
+        /// First word `metric`, second a name (what pass 1 parses).
+        case metricDeclaration
+        /// A name followed by `.`: a `view.attribute` constraint line.
+        case constraint
+        /// First word `expect`.
+        case expectation
+        case other
+    }
+
+    /// The shape of line `range`: the same test as lexing its first two
+    /// tokens, on the bytes (no interning, no tokens).
+    ///
+    /// - Complexity: O(length of the first two words).
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineShape {
         @inline(__always) func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
+        @inline(__always) func skipBlanks(_ i: inout Int) { while i < range.upperBound, isBlank(bytes[i]) { i += 1 } }
         var i = range.lowerBound
-        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
-        let word: StaticString = "metric"
-        guard range.upperBound - i > word.utf8CodeUnitCount else { return false }
-        for k in 0..<word.utf8CodeUnitCount where bytes[i + k] != word.utf8Start[k] { return false }
-        i += word.utf8CodeUnitCount
-        // `metricx` is another name.
-        if isNameContinue(bytes[i]) { return false }
-        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
-        return i < range.upperBound && isNameStart(bytes[i])
+        skipBlanks(&i)
+        let wordStart = i
+        guard i < range.upperBound, isNameStart(bytes[i]) else { return .other }
+        while i < range.upperBound, isNameContinue(bytes[i]) { i += 1 }
+        let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<i])
+        skipBlanks(&i)
+        let next: UInt8? = i < range.upperBound ? bytes[i] : nil
+        if next == UInt8(ascii: ".") { return .constraint }
+        func wordIs(_ keyword: StaticString) -> Bool {
+            guard word.count == keyword.utf8CodeUnitCount else { return false }
+            for k in 0..<word.count where word[k] != keyword.utf8Start[k] { return false }
+            return true
+        }
+        // `metricx` is another name (the word ends at the first non-name byte),
+        // and `metric` alone or `metric = 8` is not a declaration.
+        if wordIs("metric") { return next.map(isNameStart) == true ? .metricDeclaration : .other }
+        if wordIs("expect") { return .expectation }
+        return .other
     }
 
     /// One bad character (a whole UTF-8 scalar).

@@ -148,21 +148,20 @@ extension Layout {
         // Constraints.
         var knownTraits = Set(containerTraits)
         for variant in variants { knownTraits.formUnion(variant.traits) }
-        // Why through the buffer: the array's iterator hands out a copy of each
-        // constraint (a retain and release of every name in it); reading in
-        // place does not.
-        constraints.withUnsafeBufferPointer { constraints in
-        for i in constraints.indices {
-            let constraint = constraints[i]
-            let start = constraint.location
-            if !isDeclared(constraint.first.item) {
-                report(.undeclaredView(constraint.first.item), at: constraint.first.location ?? start)
+        // Why a pointer to each element: the array's iterator, `buffer[i]`
+        // bound to a `let` and even a `borrowing` parameter made a copy of the
+        // whole 208-byte constraint (a retain and release of every reference in
+        // it, 145 instructions); reading each field through the pointer does not.
+        func check(_ constraint: UnsafePointer<LayoutConstraint>) {
+            let start = constraint.pointee.location
+            if !isDeclared(constraint.pointee.first.item) {
+                report(.undeclaredView(constraint.pointee.first.item), at: constraint.pointee.first.location ?? start)
             }
-            if let second = constraint.second, !isDeclared(second.item) {
+            if let second = constraint.pointee.second, !isDeclared(second.item) {
                 report(.undeclaredView(second.item), at: second.location ?? start)
             }
-            let first = constraint.first.attribute
-            if let second = constraint.second {
+            let first = constraint.pointee.first.attribute
+            if let second = constraint.pointee.second {
                 let at = second.location ?? start
                 if first.isDimension != second.attribute.isDimension {
                     report(.locationAgainstDimension(first: first, second: second.attribute), at: at)
@@ -171,36 +170,39 @@ extension Layout {
                 } else if let a = first.horizontalFamily, let b = second.attribute.horizontalFamily, a != b {
                     report(.mixedDirection(first: first, second: second.attribute), at: at)
                 }
-                if !constraint.multiplier.isFinite {
-                    report(.nonFiniteNumber(field: "multiplier"), at: constraint.locations?.multiplier ?? start)
-                } else if case .refused(let limit) = NumericRange.multiplier(constraint.multiplier) {
-                    report(.numberOutsideAcceptedRange(field: "multiplier", value: constraint.multiplier, limit: limit),
-                           at: constraint.locations?.multiplier ?? start)
-                } else if case .imprecise(let limit) = NumericRange.multiplier(constraint.multiplier) {
-                    report(.numberBeyondPreciseRange(field: "multiplier", value: constraint.multiplier, limit: limit),
-                           at: constraint.locations?.multiplier ?? start, severity: .warning)
-                } else if constraint.multiplier == 0 && first.isLocation {
-                    report(.zeroMultiplierOnLocation(first), at: constraint.locations?.multiplier ?? start)
+                if !constraint.pointee.multiplier.isFinite {
+                    report(.nonFiniteNumber(field: "multiplier"), at: constraint.pointee.locations?.multiplier ?? start)
+                } else if case .refused(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
+                    report(.numberOutsideAcceptedRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
+                           at: constraint.pointee.locations?.multiplier ?? start)
+                } else if case .imprecise(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
+                    report(.numberBeyondPreciseRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
+                           at: constraint.pointee.locations?.multiplier ?? start, severity: .warning)
+                } else if constraint.pointee.multiplier == 0 && first.isLocation {
+                    report(.zeroMultiplierOnLocation(first), at: constraint.pointee.locations?.multiplier ?? start)
                 }
             } else if first.isLocation {
-                report(.locationAgainstConstant(first), at: constraint.locations?.constant ?? start)
+                report(.locationAgainstConstant(first), at: constraint.pointee.locations?.constant ?? start)
             }
-            if !constraint.constant.isFinite {
-                report(.nonFiniteNumber(field: "constant"), at: constraint.locations?.constant ?? start)
+            if !constraint.pointee.constant.isFinite {
+                report(.nonFiniteNumber(field: "constant"), at: constraint.pointee.locations?.constant ?? start)
             }
-            checkMagnitude(constraint.constant, "constant", at: constraint.locations?.constant ?? start)
-            if !constraint.priority.rawValue.isFinite {
-                report(.nonFiniteNumber(field: "priority"), at: constraint.locations?.priority ?? start)
-            } else if !constraint.priority.isValid {
-                report(.priorityOutOfRange(constraint.priority.rawValue), at: constraint.locations?.priority ?? start)
+            checkMagnitude(constraint.pointee.constant, "constant", at: constraint.pointee.locations?.constant ?? start)
+            if !constraint.pointee.priority.rawValue.isFinite {
+                report(.nonFiniteNumber(field: "priority"), at: constraint.pointee.locations?.priority ?? start)
+            } else if !constraint.pointee.priority.isValid {
+                report(.priorityOutOfRange(constraint.pointee.priority.rawValue), at: constraint.pointee.locations?.priority ?? start)
             }
-            if let identifier = constraint.identifier, identifier.contains(where: \.isNewline) {
+            if let identifier = constraint.pointee.identifier, identifier.contains(where: \.isNewline) {
                 report(.invalidIdentifier(identifier), at: start)
             }
-            for trait in constraint.traits where !knownTraits.contains(trait) {
+            for trait in constraint.pointee.traits where !knownTraits.contains(trait) {
                 report(.traitNeverActive(trait), at: start, severity: .warning)
             }
         }
+        constraints.withUnsafeBufferPointer { constraints in
+            guard let base = constraints.baseAddress else { return }
+            for i in constraints.indices { check(base + i) }
         }
 
         // Expectations.

@@ -2,7 +2,7 @@
 import LayoutModel
 import Testing
 
-@Suite("Lexer byte classes and the metric pre-pass")
+@Suite("Lexer byte classes and the first pass's line shapes")
 struct LexerTests {
     @Test("the name-byte mask is [A-Za-z0-9_], for every byte")
     func nameContinueMask() {
@@ -12,16 +12,19 @@ struct LexerTests {
         }
     }
 
-    @Test("metric declarations are found by their first two words, however spaced; other uses of the word are not")
-    func metricLines() {
-        let cases: [(String, Bool)] = [
-            ("metric gap = 8", true), ("\t metric\tgap = 8", true), ("metric g", true),
-            ("metric", false), ("metric ", false), ("metric = 8", false), ("metric.width = 5", false),
-            ("metricx = 1", false), ("metric 8", false), ("# metric gap = 8", false), ("metric_ gap", false),
+    @Test("line shapes: metric declarations by their first two words however spaced, constraint and expect lines by their first word")
+    func lineShapes() {
+        let cases: [(String, Lexer.LineShape)] = [
+            ("metric gap = 8", .metricDeclaration), ("\t metric\tgap = 8", .metricDeclaration), ("metric g", .metricDeclaration),
+            ("metric", .other), ("metric ", .other), ("metric = 8", .other), ("metric.width = 5", .constraint),
+            ("metricx = 1", .other), ("metric 8", .other), ("# metric gap = 8", .other), ("metric_ gap", .other),
+            ("a.left = b.right", .constraint), ("  row1_left .top = 5", .constraint), ("expect a = 0 0 1 1", .expectation),
+            ("expect.width = 3", .constraint), ("expected a = 1", .other), ("views a b", .other), ("", .other),
+            ("   ", .other), (".5", .other), ("when a: b.left = 1", .other), ("é.left = 1", .other),
         ]
         for (line, expected) in cases {
             let bytes = Array(line.utf8)
-            let found = bytes.withUnsafeBufferPointer { Lexer.isMetricDeclaration($0, 0..<bytes.count) }
+            let found = bytes.withUnsafeBufferPointer { Lexer.shape($0, 0..<bytes.count) }
             #expect(found == expected, "\(line)")
         }
     }
