@@ -181,9 +181,12 @@ struct FileParser {
             // doubling copied and page-faulted twice the final 166 MB, a third
             // of `check`'s time in the kernel. The counts are exact for
             // one-constraint lines; `when` and visual-format lines still grow
-            // the arrays as needed.
-            constraints.reserveCapacity(constraintLines)
-            expectations.reserveCapacity(expectationLines)
+            // the arrays as needed. Why a cap: a 256 MiB file of `a.` lines
+            // would otherwise reserve gigabytes of address space for lines
+            // that are all errors (the parse stops at the error limit).
+            let reserveLimit = 1 << 21
+            constraints.reserveCapacity(min(constraintLines, reserveLimit))
+            expectations.reserveCapacity(min(expectationLines, reserveLimit))
             // Pass 2: everything else (the metric lines, in order, are skipped).
             var nextMetric = 0
             for line in 1...source.lineCount where !stopped {
