@@ -31,8 +31,15 @@ final class LexicographicLP {
     var rows: [RowInfo] = []
     /// Soft priorities, highest first.
     var levelPriorities: [Priority] = []
-    /// GLPK row index of each level's error sum.
-    var levelRows: [Int32] = []
+    /// Whether a lexicographic solve has run (later ones start warm).
+    var hasSolved = false
+    /// Problems with at least this many rows presolve their first solve.
+    static let presolveRows = 2_000
+
+    /// The bounds each lexicographic solve fixed to hold its levels' optimal
+    /// faces, with the bounds they replaced (restored in reverse order by
+    /// ``releaseLevelFixes()``).
+    var levelFixes: [LevelFix] = []
     /// GLPK row index of each lowered row (1-based; row i of `rows` is i + 1).
     let problem: OpaquePointer
     var columnCount: Int32 = 0
@@ -58,21 +65,10 @@ final class LexicographicLP {
     }
     var simplexCalls = 0
 
-    /// A level's error may exceed its optimum by this much once fixed. GLPK
-    /// itself accepts a row as feasible within its primal tolerance (1e-7,
-    /// scaled by the bound), so a bound at the optimum plus 1e-9 (+1e-9
-    /// relative) never makes the next level infeasible by rounding, and lets
-    /// the fixed levels move by no more than GLPK's own tolerance.
-    static let levelSlack = Tolerance(absolute: 1e-9, relative: 1e-9)
-
     /// A frame component is *determined* when its range under the fixed levels
     /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
     /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
     static let ambiguityTolerance = Tolerance.ambiguity
-
-    /// The sum of the slacks the last lexicographic solve gave its fixed
-    /// levels (``levelSlack`` of each optimum).
-    var grantedSlack = 0.0
 
     /// The matrix as loaded (GLPK row, column, value), for the reduced costs
     /// of ``determinedByBasis(tolerance:)``.
@@ -156,7 +152,7 @@ final class LexicographicLP {
         guard let p = glp_create_prob() else { throw .invalidInput("glp_create_prob failed") }
         problem = p
         glp_set_obj_dir(p, GLP_MIN)
-        _ = glp_add_rows(p, Int32(rows.count + levelPriorities.count))
+        _ = glp_add_rows(p, Int32(rows.count))
         _ = glp_add_cols(p, columnCount)
         for j in 1...Int(variableCount) { glp_set_col_bnds(p, Int32(j), GLP_FR, 0, 0) }
         if columnCount > Int32(variableCount) {
@@ -180,14 +176,6 @@ final class LexicographicLP {
                 ia.append(i); ja.append(info.errorColumns[0]); ar.append(1)
             default: break
             }
-        }
-        for (k, _) in levelPriorities.enumerated() {
-            let i = Int32(rows.count + k + 1)
-            levelRows.append(i)
-            for info in rows where info.level == k {
-                for j in info.errorColumns { ia.append(i); ja.append(j); ar.append(1) }
-            }
-            glp_set_row_bnds(p, i, GLP_FR, 0, 0)
         }
         entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
         let count = Int32(ia.count - 1)
@@ -236,6 +224,7 @@ final class LexicographicLP {
         guard newSize.width.isFinite, newSize.height.map(\.isFinite) ?? true else {
             throw .invalidInput("non-finite container size")
         }
+        inGLPK { releaseLevelFixes() }
         let changed = newActive != active
         active = newActive
         size = newSize
@@ -258,6 +247,7 @@ final class LexicographicLP {
 
     /// Sets the container rows' bounds for the current size.
     func applySize() {
+        releaseLevelFixes()
         for (component, r) in containerRow {
             var row = rows[r].row
             switch component {
@@ -277,7 +267,13 @@ final class LexicographicLP {
 
     /// One `glp_simplex` call from the current basis; on a basis GLPK cannot
     /// factorise, retries once from an advanced (crash) basis.
-    func simplex(dual: Bool) throws(GLPKError) {
+    ///
+    /// - Parameter presolve: run GLPK's presolver first (it reduces the
+    ///   problem and restores an optimal basis of the original one; the
+    ///   current basis is not used). If it finds the problem infeasible it
+    ///   returns no solution at all, so the call is repeated without it to get
+    ///   the status the caller reads.
+    func simplex(dual: Bool, presolve: Bool = false) throws(GLPKError) {
         var parameters = glp_smcp()
         glp_init_smcp(&parameters)
         parameters.msg_lev = GLP_MSG_OFF
@@ -291,7 +287,15 @@ final class LexicographicLP {
         parameters.it_lim = Int32(clamping: 10_000 + 50 * size)
         parameters.tm_lim = Int32(clamping: Int(LexicographicLP.simplexTimeLimit * 1000))
         let start = DispatchTime.now().uptimeNanoseconds
-        var code = glp_simplex(problem, &parameters)
+        var code: Int32
+        if presolve {
+            parameters.presolve = GLP_ON
+            code = glp_simplex(problem, &parameters)
+            parameters.presolve = GLP_OFF
+            if code != 0 { glp_adv_basis(problem, 0) }
+        }
+        else { code = -1 }
+        if code != 0 { code = glp_simplex(problem, &parameters) }
         if code == GLP_EBADB || code == GLP_ESING || code == GLP_ECOND {
             glp_adv_basis(problem, 0)
             code = glp_simplex(problem, &parameters)
@@ -325,6 +329,82 @@ final class LexicographicLP {
         objectiveColumns = coefficients.map(\.0)
     }
 
+    /// One bound a level's optimal face fixed: a row's or a column's.
+    struct LevelFix {
+        var isRow: Bool
+        var index: Int32
+        var type: Int32
+        var lower: Double
+        var upper: Double
+    }
+
+    /// Fixes the optimal face of the level just solved, by bounds.
+    ///
+    /// Why bounds and not a row `L_k <= optimum`: by complementary slackness
+    /// with the optimal basis's reduced costs `d`, a feasible point is optimal
+    /// for the level exactly when every nonbasic with `d_j > 0` stays at its
+    /// lower bound and every one with `d_j < 0` at its upper bound (the
+    /// level's error sum is `optimum + Σ d_j·Δ_j`). Fixing those bounds keeps
+    /// the face with no slack and no dense row: the level rows (one entry per
+    /// error column of the level) made every later basis factorisation and
+    /// pricing pass touch thousands of entries, and their slack (10⁻⁹ of an
+    /// optimum in the hundreds of thousands) let the basis shortcut see a
+    /// thickened face and leave a third of the frame variables to LPs
+    /// (self-sizing rows, R = 2,200: 7,200 LPs, 50 s). The current vertex
+    /// stays feasible, so the next level starts warm. Reduced costs within
+    /// GLPK's dual tolerance count as zero (the move they allow changes the
+    /// level by at most that much per unit), as in the basis shortcut.
+    ///
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func fixOptimalFace() {
+        let tol = Self.reducedCostTolerance
+        let m = glp_get_num_rows(problem), n = glp_get_num_cols(problem)
+        // Why reserve once: growing the list by doubling was an allocation
+        // per power of two on every solve; it keeps its capacity after that.
+        if levelFixes.capacity == 0 { levelFixes.reserveCapacity(Int(m) + Int(n)) }
+        if m > 0 {
+            for i in 1...m {
+                let status = glp_get_row_stat(problem, i)
+                guard status == GLP_NL || status == GLP_NU else { continue }
+                let d = glp_get_row_dual(problem, i)
+                guard status == GLP_NL ? d > tol : d < -tol else { continue }
+                let lower = glp_get_row_lb(problem, i), upper = glp_get_row_ub(problem, i)
+                levelFixes.append(LevelFix(isRow: true, index: i, type: glp_get_row_type(problem, i), lower: lower, upper: upper))
+                let at = status == GLP_NL ? lower : upper
+                glp_set_row_bnds(problem, i, GLP_FX, at, at)
+            }
+        }
+        if n > 0 {
+            for j in 1...n {
+                let status = glp_get_col_stat(problem, j)
+                guard status == GLP_NL || status == GLP_NU else { continue }
+                let d = glp_get_col_dual(problem, j)
+                guard status == GLP_NL ? d > tol : d < -tol else { continue }
+                let lower = glp_get_col_lb(problem, j), upper = glp_get_col_ub(problem, j)
+                levelFixes.append(LevelFix(isRow: false, index: j, type: glp_get_col_type(problem, j), lower: lower, upper: upper))
+                let at = status == GLP_NL ? lower : upper
+                glp_set_col_bnds(problem, j, GLP_FX, at, at)
+            }
+        }
+    }
+
+    /// Restores the bounds ``fixOptimalFace()`` fixed, newest first (a bound
+    /// is fixed at most once per solve, so the order only matters for
+    /// safety). Every entry point that changes bounds or objectives for a
+    /// new question calls this first.
+    ///
+    /// - Complexity: O(fixes) GLPK calls.
+    func releaseLevelFixes() {
+        for fix in levelFixes.reversed() {
+            if fix.isRow {
+                glp_set_row_bnds(problem, fix.index, fix.type, fix.lower, fix.upper)
+            } else {
+                glp_set_col_bnds(problem, fix.index, fix.type, fix.lower, fix.upper)
+            }
+        }
+        levelFixes.removeAll(keepingCapacity: true)
+    }
+
     struct LevelResult {
         var priority: Priority
         var optimum: Double
@@ -332,12 +412,12 @@ final class LexicographicLP {
     }
 
     /// The lexicographic solve: for each level, highest first, minimise its
-    /// error sum, then bound it by the optimum (+ ``levelSlack``).
+    /// error sum, then fix the level's optimal face by bounds
+    /// (``fixOptimalFace()``) before the next.
     ///
     /// - Returns: nil if the required rows are infeasible, else each level's optimum.
     func solveLexicographically() throws(GLPKError) -> [LevelResult]? {
-        grantedSlack = 0
-        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        inGLPK { releaseLevelFixes() }
         var results: [LevelResult] = []
         var first = true
         let activeLevels = levelPriorities.indices.filter { k in
@@ -354,15 +434,25 @@ final class LexicographicLP {
             // The first solve after bound changes starts from a basis that may be
             // primal infeasible: dual simplex. Later levels only change the
             // objective (the point stays feasible): primal simplex.
-            try simplex(dual: first)
+            // Why presolve a large problem's first solve: from a crash basis
+            // the dual simplex needs about one pivot per row, each touching
+            // O(rows) (chains of views make the basis inverse dense):
+            // quadratic. GLPK's presolver removes the fixed columns and
+            // singleton rows first (self-sizing rows, R = 1,000: 9,004 pivots
+            // and 2.2 s without it, 4,000 and 0.7 s with it); later levels
+            // start warm from the restored basis. Not on a small problem (a
+            // few hundred pivots; the presolver's own ~70 allocations cost
+            // more) nor on a re-solve (a resize or variant switch starts from
+            // the last optimal basis, which presolving would throw away).
+            let presolve = first && !hasSolved && rows.count >= Self.presolveRows
+            try simplex(dual: first, presolve: presolve)
+            hasSolved = true
             if first && !feasible() { return nil }
             first = false
             let status = glp_get_status(problem)
             guard status == GLP_OPT else { throw .unexpectedStatus(GLPKError.name(ofStatus: status)) }
             let optimum = max(0, glp_get_obj_val(problem))
-            let slack = Self.levelSlack.absolute + Self.levelSlack.relative * optimum
-            grantedSlack += slack
-            glp_set_row_bnds(problem, levelRows[k], GLP_UP, 0, optimum + slack)
+            inGLPK { fixOptimalFace() }
             results.append(LevelResult(priority: levelPriorities[k], optimum: optimum,
                                        iterations: Int(glp_get_it_cnt(problem) - before)))
         }
@@ -373,7 +463,7 @@ final class LexicographicLP {
     /// priorities, e.g. 1e6 / 1e3 / 1): for showing where it differs from the
     /// lexicographic answer. Levels without a weight count 1.
     func solveWeighted(_ weights: [Priority: Double]) throws(GLPKError) -> Bool {
-        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        inGLPK { releaseLevelFixes() }
         var objective: [(Int32, Double)] = []
         for info in rows where isActive(info) {
             guard let level = info.level else { continue }
@@ -431,7 +521,7 @@ final class LexicographicLP {
     /// (indices into `rows`), by a deletion filter: free each row in turn; if
     /// the rest is still infeasible it is not needed, otherwise restore it.
     func minimalConflict() throws(GLPKError) -> [Int] {
-        for i in levelRows { glp_set_row_bnds(problem, i, GLP_FR, 0, 0) }
+        inGLPK { releaseLevelFixes() }
         setObjective([])
         let required = rows.indices.filter { rows[$0].row.priority.isRequired && isActive(rows[$0]) }
         var kept: [Int] = []
@@ -475,14 +565,6 @@ final class LexicographicLP {
     func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance,
                    basisShortcut: Bool = true) throws(GLPKError) -> [Range]
     {
-        // Why widen by the levels' slack: a fixed level may exceed its optimum
-        // by its slack, so a determined variable in one of its rows moves by
-        // up to slack / coefficient on the optimal face GLPK sees. With a large
-        // optimum (100 self-sizing rows: a hugging level of 19,072, slack
-        // 1.9e-5) that exceeded 1e-5, and every view of the chain was reported
-        // free over [21, 21.00002]. Ten times the slack covers coefficients
-        // down to 0.1 and stays far below the 1e-3 of `expect` lines.
-        let tolerance = Tolerance(absolute: max(tolerance.absolute, 10 * grantedSlack), relative: tolerance.relative)
         let reference = values()
         var free = [Bool](repeating: false, count: variableCount)
         var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
@@ -612,10 +694,6 @@ extension LexicographicLP {
             // Settled: basic, fixed, or bounded at an earlier level.
             var settled = [Bool](repeating: false, count: m + n + 1)
             for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
-            // A fixed level's row `L_k <= u_k` is at its optimum on the exact
-            // face (the minimum over the same rows), whatever its reduced
-            // costs: it does not move.
-            for row in levelRows where Int(row) <= m && status[Int(row)] != GLP_BS { settled[Int(row)] = true }
             var pi = [Double](repeating: 0, count: m + 1)
             var d = [Double](repeating: 0, count: m + n + 1)
             for (level, cost) in levelCost.enumerated() {
