@@ -266,6 +266,17 @@ struct GLPKReferenceTests {
         #expect(compared == Int(seeds))
     }
 
+    @Test("decorated grid (R = 120, every 10th row): both solvers meet every expect line, the reference lists exactly the badges")
+    func decoratedGrid() throws {
+        let layout = try DecoratedGrid.layout(rows: 120, every: 10)
+        for solver in [GLPKLayoutSolver() as any LayoutSolver, CassowaryLayoutSolver()] {
+            let solution = try solver.load(layout, variant: nil)
+            let failed = solution.check(layout.expectations).filter { $0.verdict != .passed }
+            #expect(failed.isEmpty, "\(type(of: solver)): \(failed.prefix(3).map { $0.reason ?? "" })")
+        }
+        #expect(try Self.shortcutDifferences(layout).isEmpty)
+    }
+
     @Test("self-sizing rows, R = 100 (a degenerate vertex at every content row): the same lists")
     func shortcutSelfSizing() throws {
         let layout = try SelfSizingRows.layout(rows: 100)
