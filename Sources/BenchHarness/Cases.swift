@@ -28,6 +28,13 @@ public struct BenchCase: Sendable {
     public var text: [UInt8]
     /// Per solver, the largest number of constraints it is run on (nil: no limit).
     public var limits: [String: Int] = [:]
+    /// The largest number of constraints the reference judges the other
+    /// solvers on, when that is beyond its own limit in ``limits`` (nil: its
+    /// limit). Why apart: the reference is timed and checked incrementally
+    /// (a dozen solves and more per case) only up to its limit, but one solve
+    /// per variant is enough to judge every other solver at sizes where
+    /// timing it would take minutes.
+    public var referenceJudgeLimit: Int?
 
     public init(name: String, source: String, layout: Layout, text: [UInt8], limits: [String: Int] = [:]) {
         self.name = name
@@ -69,6 +76,18 @@ public enum CaseCollector {
     /// tableau grows quadratically on chains (10 s at 8,000 constraints), and
     /// GLPK's cold simplex takes about 1 s at 8,000 and tens of seconds at 80,000.
     public static let generatedLimits: [String: Int] = ["kiwi": 1_000, "glpk": 10_000]
+
+    /// Up to which size GLPK judges the generated families, solved once per
+    /// variant (``BenchCase/referenceJudgeLimit``): every family at
+    /// `--scale large` (the alternating grid R = 10^4, 80,006 constraints:
+    /// about 15 s with its ambiguity analysis).
+    public static let generatedJudgeLimit = 100_000
+
+    /// The self-sizing rows are judged up to 20,000 constraints (R = 4,000,
+    /// 33 s). Why lower: GLPK's first simplex on them grows quadratically
+    /// (its basis inverse is dense along the chain of row heights), and at
+    /// R = 10^4 it passes its 30 s limit per simplex call.
+    public static let selfSizingJudgeLimit = 20_000
 
     /// The self-sizing rows also stop the native solver at 20,000 constraints
     /// (R = 4,000). Why: every row's height is held only by soft content rows,
@@ -121,10 +140,13 @@ public enum CaseCollector {
     /// The generated families at a scale.
     public static func generated(_ scale: Scale) -> [BenchCase] {
         var cases: [BenchCase] = []
-        func add(_ name: String, _ source: String, _ layout: Layout?, limits: [String: Int] = generatedLimits) {
+        func add(_ name: String, _ source: String, _ layout: Layout?, limits: [String: Int] = generatedLimits,
+                 judgeLimit: Int = generatedJudgeLimit) {
             guard let layout else { return }
             let text = Array(LayoutPrinter.print(layout).utf8)
-            cases.append(BenchCase(name: name, source: source, layout: layout, text: text, limits: limits))
+            var benchCase = BenchCase(name: name, source: source, layout: layout, text: text, limits: limits)
+            benchCase.referenceJudgeLimit = judgeLimit
+            cases.append(benchCase)
         }
         for n in scale.sizes {
             add("family/alternating-grid-r\(n)", "layout-bench generate alternating-grid --rows \(n)",
@@ -135,7 +157,7 @@ public enum CaseCollector {
         }
         for n in scale.sizes {
             add("family/self-sizing-rows-r\(n)", "layout-bench generate self-sizing-rows --rows \(n)",
-                try? SelfSizingRows.layout(rows: n), limits: selfSizingLimits)
+                try? SelfSizingRows.layout(rows: n), limits: selfSizingLimits, judgeLimit: selfSizingJudgeLimit)
         }
         for n in scale.sizes {
             add("family/random-feasible-n\(n)", "RandomFeasible.layout(views: \(n), seed: \(n))",

@@ -220,6 +220,14 @@ public final class Runner {
         return limit
     }
 
+    /// Whether the reference `spec` judges `benchCase`: within its limit, or
+    /// over it but within the case's ``BenchCase/referenceJudgeLimit`` (then
+    /// it solves each variant once, to judge, and is neither timed nor
+    /// checked incrementally).
+    func judges(_ spec: SolverSpec, _ benchCase: BenchCase) -> Bool {
+        overLimit(spec, benchCase) == nil || benchCase.constraintCount <= (benchCase.referenceJudgeLimit ?? 0)
+    }
+
     /// The constraint added and removed by the add + remove phase: required, on
     /// the first view, `width <= w + max(1, |w|)` where `w` is that view's width
     /// in a solution of this layout. Why derived, not a constant: a fixed bound
@@ -267,7 +275,7 @@ public final class Runner {
         // The reference, fresh per variant, with ambiguity analysis.
         var reference: [String: Solution] = [:]
         var counters: [String: [String: Double]] = [:]
-        if let spec = settings.solvers.first(where: \.isReference), overLimit(spec, benchCase) == nil {
+        if let spec = settings.solvers.first(where: \.isReference), judges(spec, benchCase) {
             for v in variants {
                 let glpk = GLPKLayoutSolver()
                 if let solution = try? glpk.load(layout, variant: v) {
@@ -284,6 +292,27 @@ public final class Runner {
         var usable: [SolverSpec] = []
         var timingProbe = Self.probe(layout, from: reference[Layout.defaultVariantName])
         for spec in settings.solvers {
+            if let limit = overLimit(spec, benchCase), spec.isReference, judges(spec, benchCase) {
+                // Judging only: the reference's own answers against the
+                // expect lines, from the solves above (nil: it failed).
+                for v in variants {
+                    guard let system = systems[v] else { continue }
+                    let note = "judged only: \(benchCase.constraintCount) constraints, over this solver's timing limit of \(limit)"
+                    guard let solution = reference[v] else {
+                        results.append(VariantResult(variant: v, solver: spec.name, verdict: .error,
+                                                     reasons: ["the reference could not solve this variant", note], status: nil,
+                                                     levels: [], ambiguous: nil, conflict: [], frames: [], viewNames: []))
+                        continue
+                    }
+                    let (verdict, reasons) = CrossCheck.judge(solution, reference: nil, system: system,
+                                                              expectations: layout.expectations(for: v), semantics: .lexicographic)
+                    results.append(VariantResult(variant: v, solver: spec.name, verdict: verdict, reasons: reasons + [note],
+                                                 status: solution.status, levels: solution.levels, ambiguous: solution.ambiguous,
+                                                 conflict: solution.conflict.map(\.name), frames: solution.frames,
+                                                 viewNames: solution.viewNames))
+                }
+                continue
+            }
             if let limit = overLimit(spec, benchCase) {
                 for v in variants {
                     results.append(VariantResult(variant: v, solver: spec.name, verdict: .unsupported,
@@ -382,7 +411,7 @@ public final class Runner {
                 let fresh = try instance(spec, ambiguity: false).load(moved, variant: nil)
                 // Which views are determined at the new size: the reference's word, if it runs here.
                 var movedReference: Solution?
-                if let referenceSpec = settings.solvers.first(where: \.isReference), overLimit(referenceSpec, benchCase) == nil {
+                if let referenceSpec = settings.solvers.first(where: \.isReference), judges(referenceSpec, benchCase) {
                     movedReference = try? GLPKLayoutSolver().load(moved, variant: nil)
                 }
                 if let difference = CrossCheck.sameAnswer(resized, fresh, reference: movedReference) {

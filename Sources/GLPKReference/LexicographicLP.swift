@@ -36,6 +36,10 @@ final class LexicographicLP {
     /// Problems with at least this many rows presolve their first solve.
     static let presolveRows = 2_000
 
+    /// Whether the next solve from scratch should presolve: the first solve
+    /// of a large problem (see ``solveLexicographically()``).
+    var shouldPresolve: Bool { !hasSolved && rows.count >= Self.presolveRows }
+
     /// The bounds each lexicographic solve fixed to hold its levels' optimal
     /// faces, with the bounds they replaced (restored in reverse order by
     /// ``releaseLevelFixes()``).
@@ -425,7 +429,8 @@ final class LexicographicLP {
         }
         if activeLevels.isEmpty {
             setObjective([])
-            try simplex(dual: true)
+            try simplex(dual: true, presolve: shouldPresolve)
+            hasSolved = true
             return feasible() ? [] : nil
         }
         for k in activeLevels {
@@ -444,8 +449,7 @@ final class LexicographicLP {
             // few hundred pivots; the presolver's own ~70 allocations cost
             // more) nor on a re-solve (a resize or variant switch starts from
             // the last optimal basis, which presolving would throw away).
-            let presolve = first && !hasSolved && rows.count >= Self.presolveRows
-            try simplex(dual: first, presolve: presolve)
+            try simplex(dual: first, presolve: first && shouldPresolve)
             hasSolved = true
             if first && !feasible() { return nil }
             first = false

@@ -207,6 +207,31 @@ struct HarnessTests {
         #expect(boxes.count == 1000)
     }
 
+    @Test("over its timing limit but within its judging limit, the reference judges (one solve per variant) and is not timed")
+    func referenceJudgesOverItsTimingLimit() throws {
+        let layout = try AlternatingGrid.layout(rows: 3)
+        var judged = BenchCase(name: "family/judged", source: "AlternatingGrid.layout(rows: 3)", layout: layout, text: [],
+                               limits: ["glpk": 10])
+        judged.referenceJudgeLimit = 1_000
+        var unjudged = judged
+        unjudged.name = "family/unjudged"
+        unjudged.referenceJudgeLimit = nil
+        var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
+        settings.repetitions = 1
+        settings.warmup = 0
+        settings.timeBudget = 0
+        let results = Runner(settings: settings).run([judged, unjudged])
+        let glpk = try #require(results[0].results.first { $0.solver == "glpk" })
+        #expect(glpk.verdict == .pass && glpk.reasons.contains { $0.hasPrefix("judged only") }, "\(glpk.reasons)")
+        #expect(glpk.ambiguous == [])  // the reference's own analysis ran
+        #expect(!results[0].timings.contains { $0.solver == "glpk" })
+        #expect(results[0].timings.contains { $0.solver == "cassowary" && $0.phase == "solve" })
+        // Without a judging limit the reference does not run at all, and the
+        // native solver is judged by the expect lines alone.
+        #expect(results[1].results.first { $0.solver == "glpk" }?.verdict == .unsupported)
+        #expect(results[1].results.first { $0.solver == "cassowary" }?.verdict == .pass)
+    }
+
     @Test("a run: every case x variant x solver judged, phases timed, a crashing solver isolated")
     func run() throws {
         let files = ["seed/emoji-playground.layout", "conformance/kiwi-unsatisfiable.layout", "seed/readable-constraints.layout"]
