@@ -99,6 +99,20 @@ struct HardeningTests {
         }
     }
 
+    @Test("a cold GLPK load of a fuzz variant that a warm switch solved (it said 'no feasible solution'): both solvers agree",
+          arguments: ["glpk-cold-load-seed431971.layout", "glpk-cold-load-seed735334.layout"])
+    func glpkColdLoad(file: String) throws {
+        // Before the level faces were fixed by bounds, the dense level rows
+        // with their slack made this cold load of `resized` infeasible to GLPK.
+        let layout = try #require(Self.parse(file).layout)
+        for variant in layout.allVariants {
+            let glpk = try GLPKLayoutSolver().load(layout, variant: variant.name)
+            let cassowary = try CassowaryLayoutSolver().load(layout, variant: variant.name)
+            #expect(glpk.status == .solved && cassowary.status == .solved, "\(file) [\(variant.name)]")
+            #expect(CrossCheck.sameAnswer(cassowary, glpk, reference: glpk) == nil, "\(file) [\(variant.name)]")
+        }
+    }
+
     @Test("the native simplex answers near-parallel rows with constants to 1e9 without cycling")
     func nativeCycling() throws {
         let layout = try #require(Self.parse("cycling-seed1433.layout").layout)
