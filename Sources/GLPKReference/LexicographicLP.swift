@@ -366,28 +366,23 @@ final class LexicographicLP {
         // Why reserve once: growing the list by doubling was an allocation
         // per power of two on every solve; it keeps its capacity after that.
         if levelFixes.capacity == 0 { levelFixes.reserveCapacity(Int(m) + Int(n)) }
-        if m > 0 {
-            for i in 1...m {
-                let status = glp_get_row_stat(problem, i)
+        // Rows and columns alike: GLPK numbers each kind from 1.
+        for isRow in [true, false] {
+            let count = isRow ? m : n
+            guard count > 0 else { continue }
+            for k in 1...count {
+                let status = isRow ? glp_get_row_stat(problem, k) : glp_get_col_stat(problem, k)
                 guard status == GLP_NL || status == GLP_NU else { continue }
-                let d = glp_get_row_dual(problem, i)
+                let d = isRow ? glp_get_row_dual(problem, k) : glp_get_col_dual(problem, k)
                 guard status == GLP_NL ? d > tol : d < -tol else { continue }
-                let lower = glp_get_row_lb(problem, i), upper = glp_get_row_ub(problem, i)
-                levelFixes.append(LevelFix(isRow: true, index: i, type: glp_get_row_type(problem, i), lower: lower, upper: upper))
-                let at = status == GLP_NL ? lower : upper
-                glp_set_row_bnds(problem, i, GLP_FX, at, at)
-            }
-        }
-        if n > 0 {
-            for j in 1...n {
-                let status = glp_get_col_stat(problem, j)
-                guard status == GLP_NL || status == GLP_NU else { continue }
-                let d = glp_get_col_dual(problem, j)
-                guard status == GLP_NL ? d > tol : d < -tol else { continue }
-                let lower = glp_get_col_lb(problem, j), upper = glp_get_col_ub(problem, j)
-                levelFixes.append(LevelFix(isRow: false, index: j, type: glp_get_col_type(problem, j), lower: lower, upper: upper))
-                let at = status == GLP_NL ? lower : upper
-                glp_set_col_bnds(problem, j, GLP_FX, at, at)
+                let fix = isRow
+                    ? LevelFix(isRow: true, index: k, type: glp_get_row_type(problem, k), lower: glp_get_row_lb(problem, k),
+                               upper: glp_get_row_ub(problem, k))
+                    : LevelFix(isRow: false, index: k, type: glp_get_col_type(problem, k), lower: glp_get_col_lb(problem, k),
+                               upper: glp_get_col_ub(problem, k))
+                levelFixes.append(fix)
+                let at = status == GLP_NL ? fix.lower : fix.upper
+                if isRow { glp_set_row_bnds(problem, k, GLP_FX, at, at) } else { glp_set_col_bnds(problem, k, GLP_FX, at, at) }
             }
         }
     }

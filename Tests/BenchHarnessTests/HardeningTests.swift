@@ -90,11 +90,16 @@ struct HardeningTests {
           arguments: ["subject-threshold-seed11042.layout", "improvement-threshold-seed95413.layout"])
     func nearParallelThresholds(file: String) throws {
         // Before: cassowary answered "unsatisfiable" (a satisfiable required row called a conflict).
-        let layout = try #require(Self.parse(file).layout)
+        try Self.bothSolveAndAgree(file)
+    }
+
+    /// Every variant of fixture `file` is solved by both built-in solvers, with the same answer.
+    static func bothSolveAndAgree(_ file: String) throws {
+        let layout = try #require(parse(file).layout)
         for variant in layout.allVariants {
             let cassowary = try CassowaryLayoutSolver().load(layout, variant: variant.name)
             let glpk = try GLPKLayoutSolver().load(layout, variant: variant.name)
-            #expect(cassowary.status == .solved && glpk.status == .solved)
+            #expect(cassowary.status == .solved && glpk.status == .solved, "\(file) [\(variant.name)]")
             #expect(CrossCheck.sameAnswer(cassowary, glpk, reference: glpk) == nil, "\(file) [\(variant.name)]")
         }
     }
@@ -104,13 +109,7 @@ struct HardeningTests {
     func glpkColdLoad(file: String) throws {
         // Before the level faces were fixed by bounds, the dense level rows
         // with their slack made this cold load of `resized` infeasible to GLPK.
-        let layout = try #require(Self.parse(file).layout)
-        for variant in layout.allVariants {
-            let glpk = try GLPKLayoutSolver().load(layout, variant: variant.name)
-            let cassowary = try CassowaryLayoutSolver().load(layout, variant: variant.name)
-            #expect(glpk.status == .solved && cassowary.status == .solved, "\(file) [\(variant.name)]")
-            #expect(CrossCheck.sameAnswer(cassowary, glpk, reference: glpk) == nil, "\(file) [\(variant.name)]")
-        }
+        try Self.bothSolveAndAgree(file)
     }
 
     @Test("the native simplex answers near-parallel rows with constants to 1e9 without cycling")
