@@ -36,8 +36,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Skip cases whose name matches this glob (repeatable).")
     var skip: [String] = []
 
+    /// `--scale`: a size of the generated families, or none of them.
+    enum ScaleOption: String, CaseIterable, ExpressibleByArgument {
+        case small, medium, large, none
+
+        /// The families' scale; nil for `none`.
+        var scale: Scale? { Scale(rawValue: rawValue) }
+    }
+
     @Option(help: "Generated families: small, medium, large, or none.")
-    var scale: String = "small"
+    var scale: ScaleOption = .small
 
     @Option(help: "The least number of samples per phase (each sample a batch of at least --sample-time).")
     var repetitions = 10
@@ -75,9 +83,6 @@ struct RunCommand: ParsableCommand {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be positive") }
         guard timeBudget >= 0, timeBudget <= 3600 else { throw ValidationError("--time-budget must be in 0...3600 seconds") }
         guard sampleTime >= 0, sampleTime <= 10 else { throw ValidationError("--sample-time must be in 0...10 seconds") }
-        guard scale == "none" || Scale(rawValue: scale) != nil else {
-            throw ValidationError("--scale must be small, medium, large or none")
-        }
         if let shard { _ = try Self.parseShard(shard) }
     }
 
@@ -122,7 +127,7 @@ struct RunCommand: ParsableCommand {
         // Cases.
         let (files, problems) = CaseCollector.files(targets)
         var cases = files
-        if let level = Scale(rawValue: scale) { cases += CaseCollector.generated(level) }
+        if let level = scale.scale { cases += CaseCollector.generated(level) }
         if !filter.isEmpty { cases = cases.filter { c in filter.contains { CaseCollector.matches(c.name, glob: $0) } } }
         cases = cases.filter { c in !skip.contains { CaseCollector.matches(c.name, glob: $0) } }
         // What a shard must share with its siblings for `merge`: the whole
@@ -175,7 +180,7 @@ struct RunCommand: ParsableCommand {
             started: started, finished: Date(), machine: machine,
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
                        ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
-                       ("scale", .string(scale)), ("timeout_s", .number(timeout)),
+                       ("scale", .string(scale.rawValue)), ("timeout_s", .number(timeout)),
                        ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) })),
                        ("corpus_digest", .string(corpusDigest)), ("corpus_cases", .array(corpusNames.map { .string($0) }))],
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
