@@ -296,10 +296,14 @@ final class LexicographicLP {
             parameters.presolve = GLP_ON
             code = glp_simplex(problem, &parameters)
             parameters.presolve = GLP_OFF
-            if code != 0 { glp_adv_basis(problem, 0) }
+            // The presolver leaves no basis when it stops: ask again without it.
+            if code != 0 {
+                glp_adv_basis(problem, 0)
+                code = glp_simplex(problem, &parameters)
+            }
+        } else {
+            code = glp_simplex(problem, &parameters)
         }
-        else { code = -1 }
-        if code != 0 { code = glp_simplex(problem, &parameters) }
         if code == GLP_EBADB || code == GLP_ESING || code == GLP_ECOND {
             glp_adv_basis(problem, 0)
             code = glp_simplex(problem, &parameters)

@@ -25,6 +25,8 @@ struct Lexer {
 
     @inline(__always) private func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
 
+    /// Space, tab, carriage return, vertical tab, form feed: what separates tokens.
+    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
     /// `[A-Za-z0-9_]` as bits of the byte values 64...127 and 0...63. Why a
@@ -38,7 +40,7 @@ struct Lexer {
     mutating func next() -> Token {
         while position < end {
             let b = bytes[position]
-            guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C else { break }
+            guard Lexer.isBlank(b) else { break }
             position += 1
         }
         let start = position
@@ -193,7 +195,6 @@ struct Lexer {
     ///
     /// - Complexity: O(length of the first two words).
     static func shape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> LineShape {
-        @inline(__always) func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
         @inline(__always) func skipBlanks(_ i: inout Int) { while i < range.upperBound, isBlank(bytes[i]) { i += 1 } }
         var i = range.lowerBound
         skipBlanks(&i)

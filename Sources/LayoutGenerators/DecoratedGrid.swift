@@ -40,14 +40,18 @@ public enum DecoratedGrid {
         }
         var layout = try AlternatingGrid.layout(rows: rows, width: width)
         let container = LayoutView.container
-        let inset = AlternatingGrid.edgeInset, gap = AlternatingGrid.spacing
-        let s = AlternatingGrid.squareSide(width: width)
+        let inset = AlternatingGrid.edgeInset
         func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 
         // The grid's expectations: every frame, then `expect ambiguous` (empty).
-        var expectations = layout.expectations.filter {
-            if case .ambiguous = $0.kind { return false }
-            return true
+        // Why read the right views' frames from them: the grid owns its closed
+        // form; a second copy here could drift from it.
+        var expectations: [Expectation] = []
+        var gridFrames: [String: Frame] = [:]
+        for expectation in layout.expectations {
+            guard case .frame(let view, let frame) = expectation.kind else { continue }
+            expectations.append(expectation)
+            gridFrames[view] = frame
         }
         var badges: [String] = []
         for row in decoratedRows(rows: rows, every: every) {
@@ -67,11 +71,10 @@ public enum DecoratedGrid {
                 note.right <= container.right - inset
             }
             badges.append(badge.name)
-            // Closed form: row `row`'s top and its right view's x (as in AlternatingGrid).
-            let top = inset + AlternatingGrid.topPreferredHeight + gap + Double(row - 1) * (s + gap)
-            let rightX = inset + (row % 2 == 1 ? s : 2 * s) + gap
-            let noteWidth = min(300, width - inset - rightX)
-            expectations.append(Expectation(.frame(view: note.name, Frame(x: rounded(rightX), y: rounded(top),
+            // The note: at the right view's x and top, as wide as fits up to 300.
+            guard let right = gridFrames[rightName] else { continue }
+            let noteWidth = min(300, width - inset - right.x)
+            expectations.append(Expectation(.frame(view: note.name, Frame(x: right.x, y: right.y,
                                                                           width: rounded(noteWidth), height: 20))))
         }
         expectations.append(Expectation(.ambiguous(views: badges)))
