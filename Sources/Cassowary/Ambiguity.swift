@@ -236,8 +236,8 @@ extension CassowarySolver {
         for direction in [1.0, -1.0] {
             var objective = tableau.rows[Int(symbol.id)]
             if direction < 0 { objective.negate() }
-            tableau.levels.append(objective)
-            defer { tableau.levels.removeLast() }
+            tableau.pushProbeObjective(objective)
+            defer { tableau.popProbeObjective() }
             do {
                 try optimize()
                 extremes.append(tableau.rows[Int(symbol.id)].constant)

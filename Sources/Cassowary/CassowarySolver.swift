@@ -59,6 +59,9 @@ public struct CassowarySolver: Sendable {
     var nextSequence = 0
     /// How many times a removal rebuilt the tableau (for benchmarks and tests).
     public private(set) var rebuildCount = 0
+    /// See ``degeneratePivotsBeforeBland``; tests set 0 (Bland's rule always)
+    /// to check that both entering rules reach the same optimum.
+    var degeneratePivotsBeforeBland = CassowarySolver.degeneratePivotsBeforeBland
 
     public init() {}
 
@@ -178,9 +181,9 @@ public struct CassowarySolver: Sendable {
         if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
             for symbol in [record.marker, record.other].compactMap({ $0 }) where symbol.kind == .error {
                 if tableau.isBasic(symbol) {
-                    tableau.levels[level].addScaled(tableau.row(symbol), -1)
+                    tableau.addToLevel(level, tableau.row(symbol), -1)
                 } else {
-                    tableau.levels[level].add(symbol, -1)
+                    tableau.addToLevel(level, symbol, -1)
                 }
             }
         }
@@ -200,11 +203,7 @@ public struct CassowarySolver: Sendable {
         }
         if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
             tableau.levelUsers[level] -= 1
-            if tableau.levelUsers[level] == 0 {
-                tableau.levelStrengths.remove(at: level)
-                tableau.levels.remove(at: level)
-                tableau.levelUsers.remove(at: level)
-            }
+            if tableau.levelUsers[level] == 0 { tableau.removeLevel(at: level) }
         }
         try optimize()
         checkInvariants()
@@ -217,7 +216,7 @@ public struct CassowarySolver: Sendable {
             tableau.rows[Int(b)].remove(symbol)
         }
         tableau.columns[Int(symbol.id)] = []
-        for k in tableau.levels.indices { tableau.levels[k].remove(symbol) }
+        tableau.removeFromObjectives(symbol)
     }
 
     /// The row to pivot a nonbasic marker into the basis through: the
@@ -398,8 +397,8 @@ public struct CassowarySolver: Sendable {
         if let level {
             tableau.levelUsers[level] += 1
             // Why not a loop over `[marker, other]`: that was an array per constraint.
-            if let marker, marker.kind == .error { tableau.levels[level].add(marker, 1) }
-            if let other, other.kind == .error { tableau.levels[level].add(other, 1) }
+            if let marker, marker.kind == .error { tableau.addToLevel(level, marker, 1) }
+            if let other, other.kind == .error { tableau.addToLevel(level, other, 1) }
         }
         // Near-parallel residues (see ``subjectThreshold``) go.
         let residue = Self.subjectThreshold * row.largestCoefficient

@@ -18,21 +18,36 @@ extension CassowarySolver {
     /// multiplier of the accepted range (down to 1e-6) still counts beside
     /// a 1, and what near-parallel rows leave (1.000000001 - 1) does not.
     static let relativePivotThreshold = 1e-7
+    /// Degenerate pivots in a row after which ``optimize()`` switches to
+    /// Bland's rule: 50, far more than layouts take (no run longer than 5 in
+    /// the corpus or in 300 hostile fuzz layouts), far fewer than a cycle
+    /// would need to cost time.
+    static let degeneratePivotsBeforeBland = 50
     /// Constants within this below zero are treated as feasible (rounding).
     static let feasibilityEpsilon = 1e-9
 
     /// The objective rows, strongest first: the artificial one while adding
     /// through an artificial variable, then one per strength.
-    var objectiveRows: [Row] {
-        if let a = tableau.artificial { return [a] + tableau.levels }
-        return tableau.levels
-    }
+    var objectiveRows: [Row] { tableau.objectiveRows }
 
-    /// The entering symbol of the primal simplex: the lowest-id restricted
-    /// symbol whose reduced-cost vector (one coefficient per level, strongest
-    /// first) is lexicographically negative, i.e. whose first non-zero entry
-    /// is negative. Why lowest id (Bland's rule): no cycling, and a
-    /// deterministic pivot sequence.
+    /// The entering symbol of the primal simplex: a restricted symbol whose
+    /// reduced-cost vector (one coefficient per level, strongest first) is
+    /// lexicographically negative, i.e. whose first non-zero entry is
+    /// negative.
+    ///
+    /// Which one, among those: with `bland` (Bland's rule), the lowest id;
+    /// otherwise the one that occurs in the fewest rows (a strong improvement
+    /// before a weak one), ties by lowest id. Why fewest rows: a pivot
+    /// substitutes the entering symbol into every row that contains it, so
+    /// its column is the pivot's cost, and the symbols it brings spread into
+    /// those rows (fill-in). Lowest id prefers the oldest symbols, which are
+    /// the most shared: the container width's edit errors sit in every row of
+    /// a grid, and Bland's rule entered them for every note added to the
+    /// decorated grid (issue 13: R = 1,000 with a note every 10th row, 46 s
+    /// in load, 3 pivots per earlier note per note, each over all rows).
+    /// Bland's rule is what guarantees no cycling; ``optimize()`` falls back
+    /// to it after a run of degenerate pivots, the only pivots that can cycle.
+    /// Either way the choice is deterministic.
     ///
     /// A coefficient counts as non-zero above ``objectiveEpsilon``; in the
     /// artificial objective (a new row without a subject) also only above
@@ -48,43 +63,48 @@ extension CassowarySolver {
     /// between pivots, and Bland's rule then cycled (hostile seed 1433).
     /// Returns the symbol and whether its improvement is weak (see
     /// ``improvementEpsilon``); symbols in `excluded` are passed over.
-    func enteringSymbol(excluding excluded: Set<Int32> = []) -> (symbol: Symbol, weak: Bool)? {
-        let rows = objectiveRows
-        // Row 0 is the artificial objective while one is being added.
-        // (Why no array of floors: this runs once per pivot.)
-        let hasArtificial = tableau.artificial != nil
-        let artificialFloor = max(Self.objectiveEpsilon, tableau.artificialFloor)
-        // Why a k-way merge over the id-sorted rows rather than a map of
-        // decided symbols: ids come out in increasing order, so the first
-        // negative restricted one is the answer, with no allocation.
-        var heads = [Int](repeating: 0, count: rows.count)
-        while true {
-            var id = Int32.max
-            for k in rows.indices where heads[k] < rows[k].cells.count {
-                id = min(id, rows[k].cells[heads[k]].symbol.id)
+    /// - Complexity: O(candidates), after the candidates are brought up to
+    ///   date (``Tableau/refreshCandidates()``).
+    mutating func enteringSymbol(excluding excluded: Set<Int32> = [], bland: Bool = false) -> (symbol: Symbol, weak: Bool)? {
+        tableau.refreshCandidates()
+        #if LAYOUT_BENCH_INVARIANTS
+        checkCandidates()
+        #endif
+        let candidates = tableau.candidates
+        var best: (id: Int32, weak: Bool, rows: Int)?
+        for id in candidates.members where excluded.isEmpty || !excluded.contains(id) {
+            let weak = candidates.weak[Int(id)]
+            if bland {
+                if best.map({ id < $0.id }) ?? true { best = (id, weak, 0) }
+                continue
             }
-            if id == .max { return nil }
-            var sign = 0
-            var weak = false
-            var symbol: Symbol?
-            for k in rows.indices where heads[k] < rows[k].cells.count && rows[k].cells[heads[k]].symbol.id == id {
-                let cell = rows[k].cells[heads[k]]
-                symbol = cell.symbol
-                let magnitude = abs(cell.coefficient)
-                let isArtificial = k == 0 && hasArtificial
-                let floor = isArtificial ? artificialFloor : Self.objectiveEpsilon
-                if sign == 0 && magnitude > floor {
-                    sign = cell.coefficient < 0 ? -1 : 1
-                    weak = !isArtificial && sign < 0 && magnitude <= Self.improvementEpsilon
-                }
-                // A symbol on the artificial row below its threshold (but not
-                // zero) does not enter at all: letting a level decide would
-                // move the artificial objective by rounding, back and forth.
-                if sign == 0 && isArtificial && magnitude > Self.objectiveEpsilon && magnitude <= floor { sign = 1 }
-                heads[k] += 1
-            }
-            if sign < 0, let symbol, symbol.isRestricted, !excluded.contains(symbol.id) { return (symbol, weak) }
+            let count = tableau.columns[Int(id)].count
+            if let current = best, ((current.weak ? 1 : 0), current.rows, current.id) < ((weak ? 1 : 0), count, id) { continue }
+            best = (id, weak, count)
         }
+        return best.map { (tableau.symbol(id: $0.id), $0.weak) }
+    }
+
+    /// Records an invariant violation when the kept candidates differ from a
+    /// full scan of the objectives (builds with `LAYOUT_BENCH_INVARIANTS`).
+    func checkCandidates() {
+        let problems = candidateProblems()
+        if !problems.isEmpty { InvariantLog.record(problems) }
+    }
+
+    /// How the kept candidates (up to date: after
+    /// ``Tableau/refreshCandidates()``) differ from a full scan of the objectives.
+    func candidateProblems() -> [String] {
+        let scanned = tableau.candidatesByScan()
+        let kept = tableau.candidates
+        var problems: [String] = []
+        if Set(kept.members) != Set(scanned.keys) {
+            problems.append("entering candidates \(kept.members.sorted()) differ from a scan's \(scanned.keys.sorted())")
+        }
+        for (id, weak) in scanned where kept.members.contains(id) && kept.weak[Int(id)] != weak {
+            problems.append("entering candidate \(id): weak \(kept.weak[Int(id)]), a scan says \(weak)")
+        }
+        return problems
     }
 
     /// The row that leaves when `entering` grows: among restricted basic rows
@@ -120,11 +140,19 @@ extension CassowarySolver {
         let limit = pivotLimit
         // Weak improvements whose step is unbounded or too long, for this call.
         var excluded = Set<Int32>()
-        while let (entering, weak) = enteringSymbol(excluding: excluded) {
+        // Degenerate pivots (a step of 0) in a row; past the limit, Bland's
+        // rule for the rest of the call. Why: only degenerate pivots can
+        // cycle (any other strictly improves the objective), and Bland's rule
+        // cannot; the fewest-rows rule is kept while the objective moves.
+        var degenerateRun = 0
+        var bland = degeneratePivotsBeforeBland <= 0
+        while let (entering, weak) = enteringSymbol(excluding: excluded, bland: bland) {
             guard let (leaving, ratio) = leavingRow(for: entering), !weak || ratio <= Self.longestWeakStep else {
                 if weak { excluded.insert(entering.id); continue }
                 throw .internalError("objective is unbounded (entering \(entering))")
             }
+            degenerateRun = ratio == 0 ? degenerateRun + 1 : 0
+            if degenerateRun >= degeneratePivotsBeforeBland { bland = true }
             tableau.pivot(leaving: leaving, entering: entering, infeasible: &infeasible)
             guardCount += 1
             if guardCount > limit { throw .numericalTrouble("the primal simplex cycled (\(limit) pivots) on badly scaled rows") }
@@ -180,12 +208,11 @@ extension CassowarySolver {
     mutating func addWithArtificialVariable(_ row: Row, tolerance: Double) throws(CassowaryError) -> Bool {
         let art = tableau.makeSymbol(.slack)
         tableau.setRow(art, row)
-        tableau.artificial = row
-        tableau.artificialFloor = Self.relativePivotThreshold * row.largestCoefficient
-        defer { tableau.artificial = nil }
+        tableau.setArtificial(row, floor: Self.relativePivotThreshold * row.largestCoefficient)
+        defer { tableau.setArtificial(nil) }
         try optimize()
         let success = abs(tableau.artificial?.constant ?? 0) <= tolerance
-        tableau.artificial = nil
+        tableau.setArtificial(nil)
 
         if tableau.isBasic(art) {
             var artRow = tableau.removeRow(art)

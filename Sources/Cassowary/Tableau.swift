@@ -21,19 +21,27 @@ struct Tableau {
     var absorbed: [Bool] = []
 
     /// Strengths of the objective levels, strongest first (all soft).
-    var levelStrengths: [Double] = []
-    var levels: [Row] = []
+    /// (The levels and the artificial objective change only through the
+    /// methods under "Changing the objectives" and ``substitute(_:_:infeasible:)``,
+    /// which mark what they change in ``candidates``.)
+    private(set) var levelStrengths: [Double] = []
+    private(set) var levels: [Row] = []
     /// How many soft constraints use each level; a level is dropped at zero.
     var levelUsers: [Int] = []
     /// The artificial objective, above every level, while adding a row that
     /// has no subject.
-    var artificial: Row?
+    private(set) var artificial: Row?
     /// The artificial objective's zero threshold, fixed from the row as added
     /// (`CassowarySolver.enteringSymbol`).
-    var artificialFloor = 0.0
+    private(set) var artificialFloor = 0.0
+    /// The symbols that may enter the primal simplex.
+    var candidates = EnteringCandidates()
 
     /// Simplex pivots done since creation (a machine-independent cost measure).
     var pivotCount = 0
+    /// Rows rewritten by substitution since creation: what pivots cost, as
+    /// a count (tests compare entering rules by it).
+    var substitutedRowCount = 0
 
     // MARK: Symbols
 
@@ -42,6 +50,7 @@ struct Tableau {
         // and per-symbol arrays stay dense.
         if let id = freeIDs.popLast() {
             kinds[Int(id)] = kind
+            candidates.mark(id)
             return Symbol(id: id, kind: kind)
         }
         let id = Int32(kinds.count)
@@ -61,6 +70,7 @@ struct Tableau {
         isBasic[i] = false
         columns[i] = []
         absorbed[i] = true
+        candidates.mark(symbol.id)
         freeIDs.append(symbol.id)
     }
 
@@ -106,15 +116,20 @@ struct Tableau {
         let s = Int(symbol.id)
         let targets = columns[s]
         columns[s] = []
+        substitutedRowCount += targets.count
         for b in targets {
             let bi = Int(b)
             let coefficient = rows[bi].coefficient(of: symbol)
             rows[bi] = merged(rows[bi], row, coefficient, skipping: symbol, basic: b)
             if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
         }
+        var objectivesChanged = false
         for k in levels.indices {
             let coefficient = levels[k].coefficient(of: symbol)
-            if coefficient != 0 { levels[k].addScaled(row, coefficient, skipping: symbol) }
+            if coefficient != 0 {
+                levels[k].addScaled(row, coefficient, skipping: symbol)
+                objectivesChanged = true
+            }
         }
         if let a = artificial {
             let coefficient = a.coefficient(of: symbol)
@@ -122,7 +137,14 @@ struct Tableau {
                 var updated = a
                 updated.addScaled(row, coefficient, skipping: symbol)
                 artificial = updated
+                objectivesChanged = true
             }
+        }
+        // Only the row's symbols (and `symbol`, now basic) changed in the
+        // objectives, so only they can change status as entering candidates.
+        if objectivesChanged {
+            candidates.mark(symbol.id)
+            candidates.mark(row)
         }
     }
 
@@ -215,5 +237,55 @@ struct Tableau {
 
     func existingLevel(for strength: Double) -> Int? {
         levelStrengths.firstIndex(of: strength)
+    }
+
+    // MARK: Changing the objectives (each marks what it changes)
+
+    /// Adds `coefficient × symbol` to level `k`.
+    mutating func addToLevel(_ k: Int, _ symbol: Symbol, _ coefficient: Double) {
+        _ = levels[k].add(symbol, coefficient)
+        candidates.mark(symbol.id)
+    }
+
+    /// Adds `factor × row` to level `k`.
+    mutating func addToLevel(_ k: Int, _ row: Row, _ factor: Double) {
+        levels[k].addScaled(row, factor)
+        candidates.mark(row)
+    }
+
+    /// Removes `symbol` from every objective.
+    mutating func removeFromObjectives(_ symbol: Symbol) {
+        for k in levels.indices { _ = levels[k].remove(symbol) }
+        if artificial != nil { _ = artificial?.remove(symbol) }
+        candidates.mark(symbol.id)
+    }
+
+    /// Drops level `k` (its last constraint was removed).
+    mutating func removeLevel(at k: Int) {
+        levelStrengths.remove(at: k)
+        levels.remove(at: k)
+        levelUsers.remove(at: k)
+        candidates.stale = true
+    }
+
+    /// Appends an objective below every level (an ambiguity probe) ...
+    mutating func pushProbeObjective(_ row: Row) {
+        levels.append(row)
+        candidates.stale = true
+    }
+
+    /// ... and removes it.
+    mutating func popProbeObjective() {
+        levels.removeLast()
+        candidates.stale = true
+    }
+
+    /// Sets or clears the artificial objective (above every level) and its
+    /// zero threshold.
+    mutating func setArtificial(_ row: Row?, floor: Double = 0) {
+        if let old = artificial { candidates.mark(old) }
+        artificial = row
+        artificialFloor = floor
+        if let row { candidates.mark(row) }
     }
 }
