@@ -27,11 +27,13 @@ public struct SolverSpec: Hashable, Sendable {
     public var isExternal: Bool { if case .external = kind { return true } else { return false } }
 
     /// A fresh instance; `ambiguity: false` leaves the built-in solvers'
-    /// ambiguity analysis out (the timing pass: the times compare solves).
-    public func make(timeout: Double, ambiguity: Bool = true) -> LayoutSolver {
+    /// ambiguity analysis out (the timing pass: the times compare solves);
+    /// `ranges: true` has the reference compute each free view's range
+    /// (`solve --explain`).
+    public func make(timeout: Double, ambiguity: Bool = true, ranges: Bool = false) -> LayoutSolver {
         switch kind {
         case .cassowary: return CassowaryLayoutSolver(analyseAmbiguity: ambiguity)
-        case .glpk: return GLPKLayoutSolver(analyseAmbiguity: ambiguity)
+        case .glpk: return GLPKLayoutSolver(analyseAmbiguity: ambiguity, computeRanges: ranges)
         case .external(let command, let directory):
             return ExternalSolver(name: name, command: command, timeout: timeout, workingDirectory: directory)
         }

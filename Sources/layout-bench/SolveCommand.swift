@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import CassowaryLayout
 import GLPKReference
 import Foundation
@@ -13,14 +14,13 @@ struct SolveCommand: ParsableCommand {
         abstract: "Solve a .layout file and check its expect lines.",
         discussion: """
             Prints every view's frame per variant and checks the file's expect lines. \
-            Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid file, \
-            66 for an unreadable one, 64 for an unknown variant.
+            --solver names a built-in solver (cassowary, glpk), one registered in a \
+            solvers.json (the working directory's, the file's directory's, the default \
+            corpus's: the registry `run` and `fuzz` read), or NAME=COMMAND for an external \
+            solver. Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid \
+            file, 66 for an unreadable one, 64 for an unknown variant or solver.
             """
     )
-
-    enum SolverName: String, CaseIterable, ExpressibleByArgument {
-        case cassowary, glpk
-    }
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
         case text, json
@@ -29,8 +29,11 @@ struct SolveCommand: ParsableCommand {
     @Argument(help: "The .layout file ('-' reads standard input).")
     var file: String
 
-    @Option(help: "The solver: \(SolverName.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var solver: SolverName = .cassowary
+    @Option(help: "The solver: cassowary, glpk, a registered name, or NAME=COMMAND.")
+    var solver = "cassowary"
+
+    @Option(help: "Seconds an external solver may take per call.")
+    var timeout = 30.0
 
     @Option(help: "Solve this variant only (default: the container line).")
     var variant: String?
@@ -49,6 +52,24 @@ struct SolveCommand: ParsableCommand {
 
     func validate() throws {
         if variant != nil && allVariants { throw ValidationError("--variant and --all-variants exclude each other") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be positive") }
+    }
+
+    /// The solver `--solver` names, from the registry `run` and `fuzz` read
+    /// (plus the file's directory).
+    /// - Throws: `ValidationError` (exit 64) for an unknown name or a malformed entry.
+    func chosenSolver() throws -> SolverSpec {
+        var targets = Inputs.defaultCorpus().map { [$0] } ?? []
+        if file != "-" { targets.insert((file as NSString).deletingLastPathComponent, at: 0) }
+        let isCommand = solver.contains("=")
+        do {
+            let registry = try SolverRegistry.discover(targets: targets, commandLine: isCommand ? [solver] : [])
+            let name = isCommand ? String(solver.prefix { $0 != "=" }) : solver
+            guard let spec = try registry.select([name]).first else { throw ValidationError("no solver named") }
+            return spec
+        } catch let error as RegistryError {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
@@ -84,12 +105,8 @@ struct SolveCommand: ParsableCommand {
             names = [variant ?? Layout.defaultVariantName]
         }
 
-        let engine: LayoutSolver
-        let reference = GLPKLayoutSolver(analyseAmbiguity: true, computeRanges: explain)
-        switch solver {
-        case .cassowary: engine = CassowaryLayoutSolver()
-        case .glpk: engine = reference
-        }
+        let spec = try chosenSolver()
+        let engine = spec.make(timeout: timeout, ranges: explain)
         var outcomes: [(Solution, [ExpectationResult])] = []
         var explanations: [String] = []
         do {
@@ -109,7 +126,7 @@ struct SolveCommand: ParsableCommand {
                 outcomes.append((solution, checks))
                 if explain {
                     let ranges = (engine as? CassowaryLayoutSolver).map { solution.ambiguous?.isEmpty == false ? $0.ambiguityRanges() : [] }
-                    explanations.append(Self.explanation(solution, reference: solver == .glpk ? reference : nil, ranges: ranges))
+                    explanations.append(Self.explanation(solution, reference: engine as? GLPKLayoutSolver, ranges: ranges))
                 }
             }
         } catch {
@@ -128,7 +145,7 @@ struct SolveCommand: ParsableCommand {
         // The process exits next: freeing the solver's and the layout's object
         // graphs would only cost time (a tenth of a large solve), as compilers
         // skip freeing before exit.
-        KeepUntilExit.keep(engine, reference, layout, result, outcomes)
+        KeepUntilExit.keep(engine, layout, result, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }
 

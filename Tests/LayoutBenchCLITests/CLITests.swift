@@ -326,6 +326,21 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("\"conflict\": [\n        \"fifty\",\n        \"sixty\"\n      ]"), output.stdout)
     }
 
+    /// `solve` reads the same registry as `run` and `fuzz` (issue 20: it knew
+    /// only the built-in solvers, so `solve --solver highs` was refused).
+    func testSolveUsesTheRegistryAndExternalSolvers() throws {
+        let adapter = Self.repository.appendingPathComponent("Tests/BenchHarnessTests/Fixtures/minimal_adapter.py").path
+        let file = try temporaryFile("container 300 x 200\nviews a\na.left = super.left + 10\na.top = super.top\na.width = 100\na.height = 50\nexpect a = 10 0 100 50\n")
+        let external = try run(["solve", file.path, "--solver", "mini=python3 \(adapter)", "--format", "json"])
+        XCTAssertEqual(external.status, 0, external.stdout + external.stderr)
+        XCTAssertTrue(external.stdout.contains("\"solver\": \"mini\""), external.stdout)
+        XCTAssertTrue(external.stdout.contains("\"a\": [10, 0, 100, 50]"), external.stdout)
+        XCTAssertTrue(external.stdout.contains("\"passed\": 1,\n        \"failed\": 0"), external.stdout)
+        let unknown = try run(["solve", file.path, "--solver", "nope"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("unknown solver 'nope'; known: cassowary, glpk"), unknown.stderr)
+    }
+
     func testSolveUnknownVariantExits64() throws {
         let output = try run(["solve", "--variant", "nope", "Corpus/seed/alternating-grid.layout"])
         XCTAssertEqual(output.status, 64)
