@@ -16,8 +16,13 @@
 /// - **A column index**, so substitution visits only the rows that contain the
 ///   substituted symbol.
 /// - **One objective row per strength**, compared lexicographically.
-/// - **Bland's rule with ties broken by symbol id**: the same input always
-///   gives the same pivots and answer, and the simplex cannot cycle.
+/// - **The entering symbol in the fewest rows**, ties by symbol id, and
+///   Bland's rule after a run of degenerate pivots: a pivot costs the rows
+///   it rewrites, and Bland's lowest id preferred the oldest, most shared
+///   symbols (the container width's edit errors, in every row of a grid).
+///   The same input always gives the same pivots and answer, and the simplex
+///   cannot cycle. Candidates are kept up to date as the objectives change
+///   (``EnteringCandidates``), not found by a scan per pivot.
 ///
 /// Values are read after ``updateVariables()`` with ``value(of:)``.
 public struct CassowarySolver: Sendable {

@@ -12,34 +12,46 @@
 /// goes through ``Tableau``'s level methods) and re-examined when the next
 /// entering symbol is chosen.
 struct EnteringCandidates {
+    /// One symbol's state. Why one array of these rather than an array per
+    /// field: a load grows it once per new symbol, and each array's growth is
+    /// an allocation the allocation gate counts.
+    struct Slot {
+        /// Its index in ``members``, or -1.
+        var position: Int32 = -1
+        /// In ``dirty``.
+        var isDirty = false
+        /// A candidate's improvement is weak (see
+        /// ``CassowarySolver/improvementEpsilon``).
+        var weak = false
+    }
+
     /// Everything must be re-examined (a level was added or dropped, or the
     /// tableau is new).
     var stale = true
     /// Symbols whose objective coefficients changed since the last refresh.
     private(set) var dirty: [Int32] = []
-    private var isDirty: [Bool] = []
-    /// The candidates, unordered; `position[id]` is the index of `id` in
-    /// `members`, or -1.
+    /// The candidates, unordered.
     private(set) var members: [Int32] = []
-    private var position: [Int32] = []
-    /// Whether a candidate's improvement is weak (see
-    /// ``CassowarySolver/improvementEpsilon``), by symbol id.
-    private(set) var weak: [Bool] = []
+    /// By symbol id, up to the highest id ever marked. Why not one per
+    /// symbol made: the solves that explain a conflict make a solver per probe
+    /// with no objective, and growing this for them was allocations for nothing.
+    private(set) var slots: [Slot] = []
 
-    /// Room for symbol ids below `capacity`.
-    mutating func grow(to capacity: Int) {
-        while isDirty.count < capacity {
-            isDirty.append(false)
-            position.append(-1)
-            weak.append(false)
-        }
-    }
+    func isWeak(_ id: Int32) -> Bool { slots[Int(id)].weak }
 
+    /// Marks a symbol whose objective coefficients changed.
     mutating func mark(_ id: Int32) {
         let i = Int(id)
-        guard i < isDirty.count, !isDirty[i] else { return }
-        isDirty[i] = true
+        if i >= slots.count { slots.append(contentsOf: repeatElement(Slot(), count: i + 1 - slots.count)) }
+        guard !slots[i].isDirty else { return }
+        slots[i].isDirty = true
         dirty.append(id)
+    }
+
+    /// Marks a symbol if it was ever marked (it may be a candidate): for a
+    /// symbol id that is released or reused.
+    mutating func markIfTracked(_ id: Int32) {
+        if Int(id) < slots.count { mark(id) }
     }
 
     mutating func mark(_ row: Row) {
@@ -49,32 +61,30 @@ struct EnteringCandidates {
     /// Sets one symbol's status and clears its dirty flag.
     mutating func set(_ id: Int32, candidate: Bool, weak isWeak: Bool) {
         let i = Int(id)
-        isDirty[i] = false
+        slots[i].isDirty = false
         if candidate {
-            if position[i] < 0 {
-                position[i] = Int32(members.count)
+            if slots[i].position < 0 {
+                slots[i].position = Int32(members.count)
                 members.append(id)
             }
-            weak[i] = isWeak
-        } else if position[i] >= 0 {
-            let p = Int(position[i])
+            slots[i].weak = isWeak
+        } else if slots[i].position >= 0 {
+            let p = Int(slots[i].position)
             let last = members.removeLast()
             if p < members.count {
                 members[p] = last
-                position[Int(last)] = Int32(p)
+                slots[Int(last)].position = Int32(p)
             }
-            position[i] = -1
+            slots[i].position = -1
         }
     }
 
-    mutating func takeDirty() -> [Int32] {
-        defer { dirty.removeAll(keepingCapacity: true) }
-        return dirty
-    }
+    /// Empties the dirty list (its symbols are all re-examined).
+    mutating func clearDirty() { dirty.removeAll(keepingCapacity: true) }
 
     /// Forgets every candidate (before a full re-examination).
     mutating func clear() {
-        for id in members { position[Int(id)] = -1 }
+        for id in members { slots[Int(id)].position = -1 }
         members.removeAll(keepingCapacity: true)
         stale = false
     }
@@ -126,15 +136,21 @@ extension Tableau {
     /// every symbol in an objective when stale.
     /// - Complexity: O(dirty symbols × objective rows × log(row length)).
     mutating func refreshCandidates() {
-        candidates.grow(to: kinds.count)
         if candidates.stale {
             candidates.clear()
-            for row in objectiveRows { candidates.mark(row) }
+            if let a = artificial { candidates.mark(a) }
+            for row in levels { candidates.mark(row) }
         }
-        for id in candidates.takeDirty() {
+        // Why by index: iterating a copy of the list would allocate once per
+        // pivot, and `set` does not add to it.
+        var i = 0
+        while i < candidates.dirty.count {
+            let id = candidates.dirty[i]
             let status = enteringStatus(of: id)
             candidates.set(id, candidate: status.candidate, weak: status.weak)
+            i += 1
         }
+        candidates.clearDirty()
     }
 
     /// The candidates a full scan of the objectives finds (id → weak), for the

@@ -73,7 +73,7 @@ extension CassowarySolver {
         let candidates = tableau.candidates
         var best: (id: Int32, weak: Bool, rows: Int)?
         for id in candidates.members where excluded.isEmpty || !excluded.contains(id) {
-            let weak = candidates.weak[Int(id)]
+            let weak = candidates.isWeak(id)
             if bland {
                 if best.map({ id < $0.id }) ?? true { best = (id, weak, 0) }
                 continue
@@ -101,8 +101,8 @@ extension CassowarySolver {
         if Set(kept.members) != Set(scanned.keys) {
             problems.append("entering candidates \(kept.members.sorted()) differ from a scan's \(scanned.keys.sorted())")
         }
-        for (id, weak) in scanned where kept.members.contains(id) && kept.weak[Int(id)] != weak {
-            problems.append("entering candidate \(id): weak \(kept.weak[Int(id)]), a scan says \(weak)")
+        for (id, weak) in scanned where kept.members.contains(id) && kept.isWeak(id) != weak {
+            problems.append("entering candidate \(id): weak \(kept.isWeak(id)), a scan says \(weak)")
         }
         return problems
     }

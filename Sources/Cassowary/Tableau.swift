@@ -50,7 +50,7 @@ struct Tableau {
         // and per-symbol arrays stay dense.
         if let id = freeIDs.popLast() {
             kinds[Int(id)] = kind
-            candidates.mark(id)
+            candidates.markIfTracked(id)
             return Symbol(id: id, kind: kind)
         }
         let id = Int32(kinds.count)
@@ -70,7 +70,7 @@ struct Tableau {
         isBasic[i] = false
         columns[i] = []
         absorbed[i] = true
-        candidates.mark(symbol.id)
+        candidates.markIfTracked(symbol.id)
         freeIDs.append(symbol.id)
     }
 
