@@ -6,6 +6,7 @@
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
 //   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
+//   BenchSchema (verdicts, globs: what results files and baselines spell)  <-  BenchHarness, BenchReports
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
 //   everything  <-  layout-bench (CLI)
 
@@ -78,11 +79,15 @@ let package = Package(
         /// Timing statistics: summaries, bootstrap intervals, the gate's tests. No dependencies.
         .target(name: "BenchStatistics", swiftSettings: swiftSettings),
 
+        /// What the harness writes and the reports and gate read, owned once:
+        /// the verdicts, the case-name globs. No dependencies.
+        .target(name: "BenchSchema", swiftSettings: swiftSettings),
+
         /// Cases, the solver registry, cross-checks, timings, results.
         .target(
             name: "BenchHarness",
             dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "CassowaryLayout",
-                           "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics"],
+                           "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics", "BenchSchema"],
             swiftSettings: swiftSettings
         ),
 
@@ -91,6 +96,7 @@ let package = Package(
             name: "BenchReports",
             dependencies: [
                 "BenchStatistics",
+                "BenchSchema",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -110,6 +116,7 @@ let package = Package(
                 "GLPKReference",
                 "ExternalSolvers",
                 "BenchHarness",
+                "BenchSchema",
                 "BenchStatistics",
                 "BenchReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -163,14 +170,14 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchHarnessTests",
-            dependencies: ["BenchHarness", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
+            dependencies: ["BenchHarness", "BenchSchema", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
                            "LayoutGenerators", "CassowaryLayout", "GLPKReference"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BenchReportsTests",
-            dependencies: ["BenchReports", "BenchStatistics"],
+            dependencies: ["BenchReports", "BenchSchema", "BenchStatistics"],
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 import LayoutFormat
 import LayoutGenerators

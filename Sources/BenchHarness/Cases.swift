@@ -165,26 +165,4 @@ public enum CaseCollector {
         }
         return cases
     }
-
-    /// Whether `name` matches a glob (`*` any run, `?` one character).
-    public static func matches(_ name: String, glob: String) -> Bool {
-        let n = Array(name), g = Array(glob)
-        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: g.count + 1), count: n.count + 1)
-        func go(_ i: Int, _ j: Int) -> Bool {
-            if let known = memo[i][j] { return known }
-            let result: Bool
-            if j == g.count {
-                result = i == n.count
-            } else if g[j] == "*" {
-                result = go(i, j + 1) || (i < n.count && go(i + 1, j))
-            } else if i < n.count && (g[j] == "?" || g[j] == n[i]) {
-                result = go(i + 1, j + 1)
-            } else {
-                result = false
-            }
-            memo[i][j] = result
-            return result
-        }
-        return go(0, 0)
-    }
 }

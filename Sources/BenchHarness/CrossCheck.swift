@@ -1,23 +1,6 @@
+import BenchSchema
 import LayoutModel
 import LayoutSolving
-
-/// The outcome for one case x variant x solver.
-public enum Verdict: String, Hashable, Sendable, CaseIterable {
-    /// Agrees with the reference and the `expect` lines.
-    case pass
-    /// Disagrees: the reasons say where, with the numbers.
-    case fail
-    /// The solver lacks what the check needs (or the case is over its size limit).
-    case unsupported
-    /// The solver crashed, timed out or answered junk.
-    case error
-    /// A weighted solver whose answer differs from the lexicographic one only
-    /// in how it trades priority levels (status, required constraints hold).
-    case weightedDivergence = "weighted-divergence"
-
-    /// Verdicts that make a run fail.
-    public var isFailure: Bool { self == .fail || self == .error }
-}
 
 /// The cross-check rules, in one place (the README's "What pass means").
 public enum CrossCheck {

@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchStatistics
 import ExternalSolvers
 import Foundation

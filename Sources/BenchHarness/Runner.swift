@@ -1,3 +1,4 @@
+import BenchSchema
 import CassowaryLayout
 import BenchStatistics
 import ExternalSolvers

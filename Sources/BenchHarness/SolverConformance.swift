@@ -1,3 +1,4 @@
+import BenchSchema
 import ExternalSolvers
 import Foundation
 import GLPKReference

@@ -50,12 +50,12 @@ public enum CSVReport {
                 let timings = c.timings.filter { $0.solver == r.solver && r.variant == "default" }
                 let reasons = r.reasons.joined(separator: " | ")
                 if timings.isEmpty {
-                    try csv.write(row: [c.name, r.variant, r.solver, "check", r.verdict] + base
+                    try csv.write(row: [c.name, r.variant, r.solver, "check", r.verdict.rawValue] + base
                                   + Array(repeating: "", count: 9) + [reasons])
                 }
                 for t in timings {
                     let allocations = c.counters[r.solver]?["allocations/" + t.phase].map(count) ?? ""
-                    try csv.write(row: [c.name, r.variant, r.solver, t.phase, r.verdict] + base + figures(t) + [allocations, reasons])
+                    try csv.write(row: [c.name, r.variant, r.solver, t.phase, r.verdict.rawValue] + base + figures(t) + [allocations, reasons])
                 }
             }
         }

@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchStatistics
 import Foundation
 
@@ -104,7 +105,7 @@ public struct Baseline: Codable, Sendable {
     }
 
     public struct CaseEntry: Codable, Sendable {
-        public var verdicts: [String: String]
+        public var verdicts: [String: Verdict]
         public var counters: [String: [String: Double]]
         /// Per solver and allocation counter, the lowest and highest count
         /// over the baseline's runs. Why: a load's allocations differ by a few
@@ -155,7 +156,7 @@ public struct Baseline: Codable, Sendable {
         }
         var cases: [String: CaseEntry] = [:]
         for c in last.cases {
-            var verdicts: [String: String] = [:]
+            var verdicts: [String: Verdict] = [:]
             for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
             var times: [String: Time] = [:]
             for t in c.timings {
@@ -356,30 +357,6 @@ public enum Gate {
     /// A solver's phase is compared over all cases from this many cases on.
     public static let minimumAggregateCases = 3
 
-    /// Whether `name` matches `pattern` (`*` any run of characters, `?` one).
-    /// - Complexity: O(|name| · |pattern|) (dynamic programming; no backtracking blow-up).
-    static func glob(_ name: String, _ pattern: String) -> Bool {
-        let n = Array(name), g = Array(pattern)
-        // matches[j]: pattern prefix g[..<j] matches the name prefix seen so far.
-        var matches = [Bool](repeating: false, count: g.count + 1)
-        matches[0] = true
-        for j in 0..<g.count where g[j] == "*" { matches[j + 1] = matches[j] }
-        for c in n {
-            var next = [Bool](repeating: false, count: g.count + 1)
-            for j in 0..<g.count {
-                if g[j] == "*" {
-                    next[j + 1] = next[j] || matches[j + 1]
-                } else if g[j] == "?" || g[j] == c {
-                    next[j + 1] = matches[j]
-                }
-            }
-            matches = next
-        }
-        return matches[g.count]
-    }
-
-    static let goodVerdicts: Set<String> = ["pass", "unsupported", "weighted-divergence"]
-
     /// The larger half of a timing's interval of its median at `level`, in log
     /// units (0 without samples: a results file from before samples were kept).
     static func halfWidth(_ t: ResultsFile.Timing, level: Double) -> Double {
@@ -444,18 +421,18 @@ public enum Gate {
                 continue
             }
             var counterThreshold = baseline.thresholds.counter
-            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where glob(c.name, pattern) {
+            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(c.name, pattern) {
                 if let counter = t.counter { counterThreshold = counter }
             }
             // Verdicts: exact.
-            var verdicts: [String: String] = [:]
+            var verdicts: [String: Verdict] = [:]
             for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
             for (key, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
                 guard let old = before.verdicts[key], old != verdict else { continue }
-                let worse = goodVerdicts.contains(old) && !goodVerdicts.contains(verdict)
-                let better = !goodVerdicts.contains(old) && goodVerdicts.contains(verdict)
+                let worse = !old.isFailure && verdict.isFailure
+                let better = old.isFailure && !verdict.isFailure
                 findings.append(GateFinding(kind: worse ? .regression : better ? .improvement : .noise, metric: "verdict",
-                                            subject: "\(c.name) \(key)", baseline: old, current: verdict, change: nil))
+                                            subject: "\(c.name) \(key)", baseline: old.rawValue, current: verdict.rawValue, change: nil))
             }
             // Counters: exact or near-exact.
             for (solver, counters) in c.counters.sorted(by: { $0.key < $1.key }) {
@@ -561,7 +538,7 @@ public enum Gate {
         // Each timing.
         for m in comparisons.sorted(by: { ($0.caseName, $0.solver, $0.phase) < ($1.caseName, $1.solver, $1.phase) }) {
             var limit = baseline.thresholds.solvers?[m.solver]?.time ?? baseline.thresholds.time
-            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where glob(m.caseName, pattern) {
+            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(m.caseName, pattern) {
                 if let time = t.time { limit = time }
             }
             if let threshold { limit = threshold }

@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 import Plot
 
@@ -56,14 +57,14 @@ public enum HTMLReport {
 
     static func summary(_ r: ResultsFile) -> N {
         let m = r.machine
-        let verdicts = ["pass", "fail", "unsupported", "error", "weighted-divergence"]
-        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0)) } + [el("th", text("provenance"))])]
+        let verdicts = Verdict.allCases
+        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0.rawValue)) } + [el("th", text("provenance"))])]
         for solver in r.solvers {
-            var counts: [String: Int] = [:]
+            var counts: [Verdict: Int] = [:]
             for c in r.cases { for x in c.results where x.solver == solver.name { counts[x.verdict, default: 0] += 1 } }
             let untimed = r.cases.filter { $0.untimed?[solver.name] != nil }.count
             rows.append(el("tr", [el("td", attr("class", "name"), text(solver.name + (solver.reference ? " (reference)" : "")))]
-                           + verdicts.map { v in el("td", attr("class", (counts[v] ?? 0) > 0 ? v : ""), text(String(counts[v] ?? 0))) }
+                           + verdicts.map { v in el("td", attr("class", (counts[v] ?? 0) > 0 ? v.rawValue : ""), text(String(counts[v] ?? 0))) }
                            + [el("td", attr("class", "name"), text(solver.provenance
                                  + (untimed > 0 ? "; not timed on \(untimed) case(s): no time_s in its answers" : "")))]))
         }
@@ -82,11 +83,6 @@ public enum HTMLReport {
 
     // MARK: Conformance matrix
 
-    /// The worst verdict of a case for a solver, over its variants.
-    static func worst(_ verdicts: [String]) -> String {
-        for v in ["error", "fail", "weighted-divergence", "unsupported", "pass"] where verdicts.contains(v) { return v }
-        return "unsupported"
-    }
 
     static func matrix(_ r: ResultsFile) -> N {
         var rows: [N] = [el("tr", [el("th", text("case"))] + r.solvers.map { el("th", text($0.name)) })]
@@ -94,9 +90,10 @@ public enum HTMLReport {
             var cells: [N] = [el("td", attr("class", "name"), text(c.name))]
             for solver in r.solvers {
                 let mine = c.results.filter { $0.solver == solver.name }
-                let verdict = worst(mine.map(\.verdict))
+                // The worst over its variants; none (not run): unsupported.
+                let verdict = (Verdict.worst(mine.map(\.verdict)) ?? .unsupported).rawValue
                 // The reason on hover: every variant's verdict and its reasons.
-                let detail = mine.map { "\($0.variant): \($0.verdict)" + ($0.reasons.isEmpty ? "" : " — " + $0.reasons.joined(separator: "; ")) }
+                let detail = mine.map { "\($0.variant): \($0.verdict.rawValue)" + ($0.reasons.isEmpty ? "" : " — " + $0.reasons.joined(separator: "; ")) }
                     .joined(separator: "\n")
                 cells.append(el("td", attr("class", "cell \(verdict)"), attr("title", detail),
                                 el("a", attr("href", "#\(caseAnchor(index))"), text(verdict))))
@@ -107,7 +104,9 @@ public enum HTMLReport {
                   el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons; click it for the case's pictures.")),
                   el("p", [attr("class", "controls"), text("Show cases with a verdict: "),
                            el("select", [attr("id", "matrix-verdict"), el("option", [attr("value", ""), text("any")])]
-                              + ["fail", "error", "weighted-divergence", "unsupported", "pass"].map { el("option", [attr("value", $0), text($0)]) })]),
+                              + ([.fail, .error, .weightedDivergence, .unsupported, .pass] as [Verdict]).map {
+                                  el("option", [attr("value", $0.rawValue), text($0.rawValue)])
+                              })]),
                   el("table", [attr("id", "matrix")] + rows))
     }
 
@@ -312,7 +311,7 @@ public enum HTMLReport {
                 let ambiguous = Set(ref?.ambiguous ?? [])
                 for result in c.results where result.variant == variant {
                     let id = panelAnchor(index, variant, result.solver, in: c, r)
-                    let caption = "\(result.solver) · \(variant) · \(result.verdict)"
+                    let caption = "\(result.solver) · \(variant) · \(result.verdict.rawValue)"
                     // Why no drawing for an unsatisfiable answer: its frames satisfy
                     // a subset of the constraints chosen by the solver, and drawn
                     // they looked like a solved layout captioned "pass".
@@ -371,17 +370,17 @@ public enum HTMLReport {
     static func failures(_ r: ResultsFile) -> N {
         var items: [N] = []
         for (index, c) in r.cases.enumerated() {
-            for result in c.results where ["fail", "error", "weighted-divergence"].contains(result.verdict) {
+            for result in c.results where result.verdict.needsReading {
                 let anchor = c.views <= 400 ? panelAnchor(index, result.variant, result.solver, in: c, r) : caseAnchor(index)
-                items.append(el("li", attr("class", result.verdict),
-                                el("b", text("\(c.name) [\(result.variant)] \(result.solver) \(result.verdict)")),
+                items.append(el("li", attr("class", result.verdict.rawValue),
+                                el("b", text("\(c.name) [\(result.variant)] \(result.solver) \(result.verdict.rawValue)")),
                                 text(": " + (result.reasons.isEmpty ? "no reason given" : result.reasons.joined(separator: "; ")) + " "),
                                 el("a", attr("href", "#\(anchor)"), text("picture")),
                                 c.source.hasPrefix("family/") || c.source.isEmpty ? .empty
                                     : el("span", attr("class", "meta"), text(" · source \(c.source)" + (sourceLine(result).map { ":\($0)" } ?? "")))))
             }
         }
-        let fails = r.cases.reduce(0) { $0 + $1.results.filter { $0.verdict == "fail" || $0.verdict == "error" }.count }
+        let fails = r.cases.reduce(0) { $0 + $1.results.filter { $0.verdict.isFailure }.count }
         return el("section", attr("id", "failures"), el("h2", text("Failures and divergences")),
                   items.isEmpty ? el("p", text("None: every verdict is pass or unsupported."))
                       : el("p", attr("class", "meta"), text("\(fails) fail/error, \(items.count - fails) weighted divergence(s); each links to its picture.")),

@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 
 /// The Markdown summary for a pull-request comment: conformance counts per
@@ -32,11 +33,11 @@ public enum MarkdownReport {
             out += "\nExternal solvers: " + externals.map { "\(cell($0.name)) (\(cell($0.provenance)))" }.joined(separator: ", ") + "\n"
         }
         for entry in results.unavailable_solvers ?? [] { out += "\nLeft out (could not start): \(cell(entry.name)): \(cell(entry.reason))\n" }
-        let failures = results.cases.flatMap { c in c.results.filter { $0.verdict == "fail" || $0.verdict == "error" }.map { (c.name, $0) } }
+        let failures = results.cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
         if !failures.isEmpty {
             out += "\n**Failures**\n\n"
             for (name, r) in failures.prefix(20) {
-                out += "- \(cell(name)) [\(cell(r.variant))] \(cell(r.solver)) **\(r.verdict)**: \(cell(r.reasons.first ?? ""))\n"
+                out += "- \(cell(name)) [\(cell(r.variant))] \(cell(r.solver)) **\(r.verdict.rawValue)**: \(cell(r.reasons.first ?? ""))\n"
             }
         }
         if let gate {

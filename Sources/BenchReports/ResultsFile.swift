@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 
 /// A `results.json` as the reports and gates read it (schema
@@ -66,7 +67,7 @@ public struct ResultsFile: Decodable, Sendable {
     public struct Result: Decodable, Sendable {
         public var variant: String
         public var solver: String
-        public var verdict: String
+        public var verdict: Verdict
         public var reasons: [String]
         public var status: String?
         public var levels: [Level]

@@ -1,14 +1,15 @@
+import BenchSchema
 import Foundation
 
 /// The per-solver table of a run — verdict counts, summed median load + solve
 /// and the ratio to the reference — the one owner of the figures the console
 /// summary and the Markdown both show.
 public enum SolverTable {
-    public static let verdicts = ["pass", "fail", "unsupported", "error", "weighted-divergence"]
+    public static let verdicts = Verdict.allCases
 
     /// The header row: solver, the verdicts, load+solve, ratio to the reference, cases timed.
     public static func header(_ results: ResultsFile) -> [String] {
-        ["solver"] + verdicts + ["load+solve", "ratio to \(results.referenceName ?? "reference")", "cases timed"]
+        ["solver"] + verdicts.map(\.rawValue) + ["load+solve", "ratio to \(results.referenceName ?? "reference")", "cases timed"]
     }
 
     /// What the load+solve column sums, for a note under the table.
@@ -22,7 +23,7 @@ public enum SolverTable {
     public static func rows(_ results: ResultsFile) -> [[String]] {
         let reference = results.referenceName
         return results.solvers.map { solver in
-            var counts: [String: Int] = [:]
+            var counts: [Verdict: Int] = [:]
             for c in results.cases { for r in c.results where r.solver == solver.name { counts[r.verdict, default: 0] += 1 } }
             var mine = 0.0, theirs = 0.0, timed = 0
             for c in results.cases {

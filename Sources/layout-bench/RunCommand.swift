@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHarness
+import BenchSchema
 import BenchReports
 import Foundation
 import LayoutSolving
@@ -128,8 +129,8 @@ struct RunCommand: ParsableCommand {
         let (files, problems) = CaseCollector.files(targets)
         var cases = files
         if let level = scale.scale { cases += CaseCollector.generated(level) }
-        if !filter.isEmpty { cases = cases.filter { c in filter.contains { CaseCollector.matches(c.name, glob: $0) } } }
-        cases = cases.filter { c in !skip.contains { CaseCollector.matches(c.name, glob: $0) } }
+        if !filter.isEmpty { cases = cases.filter { c in filter.contains { Glob.matches(c.name, $0) } } }
+        cases = cases.filter { c in !skip.contains { Glob.matches(c.name, $0) } }
         // What a shard must share with its siblings for `merge`: the whole
         // (unsharded) case list, in corpus order, and a digest of its texts.
         let corpusNames = cases.map(\.name)

@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchHarness
 import BenchReports
 import Foundation

@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchHarness
 import ExternalSolvers
 import Foundation
@@ -66,10 +67,30 @@ struct HarnessTests {
 
     @Test("globs: * and ?")
     func globs() {
-        #expect(CaseCollector.matches("seed/emoji-playground", glob: "seed/*"))
-        #expect(CaseCollector.matches("family/alternating-grid-r10", glob: "*grid-r?0"))
-        #expect(!CaseCollector.matches("family/alternating-grid-r100", glob: "*grid-r?0"))
-        #expect(CaseCollector.matches("a", glob: "*") && !CaseCollector.matches("a", glob: "b*"))
+        #expect(Glob.matches("seed/emoji-playground", "seed/*"))
+        #expect(Glob.matches("family/alternating-grid-r10", "*grid-r?0"))
+        #expect(!Glob.matches("family/alternating-grid-r100", "*grid-r?0"))
+        #expect(Glob.matches("a", "*") && !Glob.matches("a", "b*"))
+        #expect(Glob.matches("", "") && Glob.matches("", "**") && !Glob.matches("", "?") && !Glob.matches("a", ""))
+        // A name that almost matches many stars: one pass, not a backtracking blow-up.
+        #expect(!Glob.matches(String(repeating: "a", count: 2_000), String(repeating: "a*", count: 40) + "b"))
+    }
+
+    @Test("the one glob matcher agrees with a backtracking reference on random names and patterns")
+    func globAgreesWithBacktracking() {
+        func reference(_ n: ArraySlice<Character>, _ g: ArraySlice<Character>) -> Bool {
+            guard let p = g.first else { return n.isEmpty }
+            if p == "*" { return reference(n, g.dropFirst()) || (!n.isEmpty && reference(n.dropFirst(), g)) }
+            guard let c = n.first, p == "?" || p == c else { return false }
+            return reference(n.dropFirst(), g.dropFirst())
+        }
+        var rng = SplitMix64(seed: 20)
+        let nameAlphabet: [Character] = ["a", "b", "/"], patternAlphabet: [Character] = ["a", "b", "/", "*", "?"]
+        for _ in 0..<3_000 {
+            let name = String((0..<Int.random(in: 0...7, using: &rng)).map { _ in nameAlphabet.randomElement(using: &rng) ?? "a" })
+            let pattern = String((0..<Int.random(in: 0...6, using: &rng)).map { _ in patternAlphabet.randomElement(using: &rng) ?? "*" })
+            #expect(Glob.matches(name, pattern) == reference(ArraySlice(name), ArraySlice(pattern)), "\(name) ~ \(pattern)")
+        }
     }
 
     @Test("the registry: solvers.json, NAME=COMMAND, unknown names")

@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchReports
 import BenchStatistics
 import Foundation
@@ -115,7 +116,7 @@ struct ReportTests {
         #expect(html.contains("<a href=\"#panel-0-1-0\">picture</a>") && html.contains("id=\"panel-0-1-0\""))
         // The source file and line a failure points at.
         var located = file
-        if let k = located.cases[0].results.firstIndex(where: { $0.verdict == "fail" }) {
+        if let k = located.cases[0].results.firstIndex(where: { $0.verdict == .fail }) {
             located.cases[0].results[k].reasons = ["line 7: a: expected 0 0 10 10, got 0 0 10 0"]
             #expect(HTMLReport.render(located).contains(" · source \(located.cases[0].source):7"))
         } else {
