@@ -6,7 +6,7 @@
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
 //   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
-//   BenchSchema (verdicts, globs: what results files and baselines spell)  <-  BenchHarness, BenchReports
+//   BenchSchema (verdicts, phases, globs: what results files and baselines spell)  <-  BenchHarness, BenchReports
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
 //   everything  <-  layout-bench (CLI)
 
@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "BenchStatistics", swiftSettings: swiftSettings),
 
         /// What the harness writes and the reports and gate read, owned once:
-        /// the verdicts, the case-name globs. No dependencies.
+        /// the verdicts, the timed phases, the case-name globs. No dependencies.
         .target(name: "BenchSchema", swiftSettings: swiftSettings),
 
         /// Cases, the solver registry, cross-checks, timings, results.

@@ -144,7 +144,7 @@ public struct RunResults: Sendable {
         }
         let timings: [JSONValue] = c.timings.map { t in
             let interval = Confidence.median(t.samples, level: 0.95)
-            return .object([("solver", .string(t.solver)), ("phase", .string(t.phase)), ("min", .number(t.summary.minimum)),
+            return .object([("solver", .string(t.solver)), ("phase", .string(t.phase.rawValue)), ("min", .number(t.summary.minimum)),
                      ("median", .number(t.summary.median)),
                      ("median_ci", interval.map { .array([.number($0.low), .number($0.high)]) } ?? .null),
                      ("p90", t.summary.p90.map { .number($0) } ?? .null),
@@ -160,7 +160,7 @@ public struct RunResults: Sendable {
             ("results", .array(results)), ("timings", .array(timings)), ("counters", counters),
         ]
         if !c.untimed.isEmpty {
-            fields.append(("untimed", .object(c.untimed.keys.sorted().map { ($0, .array((c.untimed[$0] ?? []).map { .string($0) })) })))
+            fields.append(("untimed", .object(c.untimed.keys.sorted().map { ($0, .array((c.untimed[$0] ?? []).map { .string($0.rawValue) })) })))
         }
         // Only layouts with content carry the key: older readers and files are unchanged.
         if !c.content.isEmpty {

@@ -50,8 +50,7 @@ public struct VariantResult: Sendable {
 /// Timings of one phase of one solver on a case (seconds).
 public struct PhaseTiming: Sendable {
     public var solver: String
-    /// parse, load, solve, resize, switch, add+remove.
-    public var phase: String
+    public var phase: Phase
     public var summary: TimingSummary
     /// Every sample, in the order taken: the mean seconds of one operation
     /// over a batch of ``iterations`` rounds.
@@ -74,7 +73,7 @@ public struct CaseResult: Sendable {
     /// Per solver, the phases left untimed because an answer in them carried
     /// no `time_s` (an external solver that does not time itself is not
     /// timed at all rather than timed as 0).
-    public var untimed: [String: [String]] = [:]
+    public var untimed: [String: [Phase]] = [:]
     /// The views with an intrinsic size or baselines, in declaration order,
     /// for the reports' pictures.
     public var content: [(view: String, content: ViewContent)] = []
@@ -464,7 +463,7 @@ public final class Runner {
     struct CaseTimings {
         var timings: [PhaseTiming] = []
         /// solver -> phases whose answers lacked `time_s`.
-        var untimed: [String: [String]] = [:]
+        var untimed: [String: [Phase]] = [:]
         var allocations: [String: [String: Double]] = [:]
     }
 
@@ -504,28 +503,28 @@ public final class Runner {
             for spec in c.usable { entrants.append(Entrant(caseIndex: i, solver: spec)) }
         }
         // entrant -> phase -> seconds per operation, one per sample
-        var samples = [[String: [Double]]](repeating: [:], count: entrants.count)
+        var samples = [[Phase: [Double]]](repeating: [:], count: entrants.count)
         // entrant -> phase -> allocations of one operation, one per sample
-        var allocationSamples = [[String: [Double]]](repeating: [:], count: entrants.count)
+        var allocationSamples = [[Phase: [Double]]](repeating: [:], count: entrants.count)
         let usesGLPK = settings.solvers.contains { $0.isReference }
         var broken = Set<Int>()
 
         // entrant -> phases an answer of which carried no `time_s`
-        var untimedPhases = [Set<String>](repeating: [], count: entrants.count)
+        var untimedPhases = [Set<Phase>](repeating: [], count: entrants.count)
 
         /// One round of an entrant; `record` nil for warm-up.
-        func round(_ entrant: Entrant, _ record: ((String, Double, UInt64?) -> Void)?,
-                   untimed: ((String) -> Void)? = nil) throws {
+        func round(_ entrant: Entrant, _ record: ((Phase, Double, UInt64?) -> Void)?,
+                   untimed: ((Phase) -> Void)? = nil) throws {
             let benchCase = cases[entrant.caseIndex].benchCase
             guard let spec = entrant.solver else {
                 let t = Self.seconds { _ = LayoutParser.parse(bytes: benchCase.text, fileName: benchCase.name) }
-                record?("parse", t, nil)
+                record?(.parse, t, nil)
                 return
             }
             let layout = benchCase.layout
             let solver = instance(spec, ambiguity: false)
             let external = solver as? ExternalSolver
-            func measure(_ phase: String, _ body: () throws -> Void) throws {
+            func measure(_ phase: Phase, _ body: () throws -> Void) throws {
                 external?.resetReportedSeconds()
                 // GLPK's queued frees finish first, so that they are not counted
                 // against this operation (outside the timed region).
@@ -547,19 +546,19 @@ public final class Runner {
                 // meanwhile is the channel's reading, not the solver's work.
                 record?(phase, value, external == nil ? allocated : nil)
             }
-            try measure("load") { try solver.prepare(layout, variant: nil) }
-            try measure("solve") { _ = try solver.solve() }
+            try measure(.load) { try solver.prepare(layout, variant: nil) }
+            try measure(.solve) { _ = try solver.solve() }
             let height = layout.container.height
             for width in settings.sweep {
-                try measure("resize") { _ = try solver.resize(to: ContainerSize(width: width, height: height)) }
+                try measure(.resize) { _ = try solver.resize(to: ContainerSize(width: width, height: height)) }
             }
             _ = try solver.resize(to: layout.container)
             for v in layout.variants.map(\.name) {
-                try measure("switch") { _ = try solver.switchVariant(to: v) }
+                try measure(.switch) { _ = try solver.switchVariant(to: v) }
                 _ = try solver.switchVariant(to: nil)
             }
             if solver.capabilities.incremental, let probe = cases[entrant.caseIndex].probe {
-                try measure("add+remove") {
+                try measure(.addRemove) {
                     let handle = try solver.addConstraint(probe)
                     try solver.removeConstraint(handle)
                 }
@@ -605,8 +604,8 @@ public final class Runner {
             for offset in entrants.indices {
                 let index = (offset + taken) % entrants.count
                 guard !broken.contains(index) else { continue }
-                var accumulated: [String: (seconds: Double, operations: Int)] = [:]
-                let record: (String, Double, UInt64?) -> Void = { phase, seconds, allocated in
+                var accumulated: [Phase: (seconds: Double, operations: Int)] = [:]
+                let record: (Phase, Double, UInt64?) -> Void = { phase, seconds, allocated in
                     accumulated[phase, default: (0, 0)].seconds += seconds
                     accumulated[phase, default: (0, 0)].operations += 1
                     // One operation's count per phase and sample: the count is a
@@ -633,7 +632,7 @@ public final class Runner {
         if sink.isNaN { yardstickSamples = [] }  // never: keeps the work from being optimised away
         var out = [CaseTimings](repeating: CaseTimings(), count: cases.count)
         for (index, entrant) in entrants.enumerated() where !broken.contains(index) {
-            let phases = entrant.solver == nil ? ["parse"] : ["load", "solve", "resize", "switch", "add+remove"]
+            let phases: [Phase] = entrant.solver == nil ? [.parse] : Phase.solverPhases
             if !untimedPhases[index].isEmpty {
                 out[entrant.caseIndex].untimed[entrant.name] = phases.filter { untimedPhases[index].contains($0) }
             }
@@ -650,7 +649,7 @@ public final class Runner {
             // process-wide count, made cassowary's switch differ by one between
             // processes where the lower median repeats exactly.)
             for (phase, values) in allocationSamples[index] where !values.isEmpty {
-                out[entrant.caseIndex].allocations[entrant.name, default: [:]]["allocations/" + phase] = values.sorted()[(values.count - 1) / 2]
+                out[entrant.caseIndex].allocations[entrant.name, default: [:]][phase.allocationCounter] = values.sorted()[(values.count - 1) / 2]
             }
         }
         return out

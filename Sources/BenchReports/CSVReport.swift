@@ -1,3 +1,4 @@
+import BenchSchema
 import CSV
 import Foundation
 
@@ -43,8 +44,8 @@ public enum CSVReport {
                 [number(t.min), number(t.median), number(t.median_ci?.first), number(t.median_ci?.last), number(t.p90),
                  number(t.max), String(t.n), String(t.iterations ?? 1)]
             }
-            if let parse = c.timings.first(where: { $0.phase == "parse" }) {
-                try csv.write(row: [c.name, "default", "-", "parse", ""] + base + figures(parse) + ["", ""])
+            if let parse = c.timings.first(where: { $0.phase == .parse }) {
+                try csv.write(row: [c.name, "default", "-", Phase.parse.rawValue, ""] + base + figures(parse) + ["", ""])
             }
             for r in c.results {
                 let timings = c.timings.filter { $0.solver == r.solver && r.variant == "default" }
@@ -54,8 +55,8 @@ public enum CSVReport {
                                   + Array(repeating: "", count: 9) + [reasons])
                 }
                 for t in timings {
-                    let allocations = c.counters[r.solver]?["allocations/" + t.phase].map(count) ?? ""
-                    try csv.write(row: [c.name, r.variant, r.solver, t.phase, r.verdict.rawValue] + base + figures(t) + [allocations, reasons])
+                    let allocations = c.counters[r.solver]?[t.phase.allocationCounter].map(count) ?? ""
+                    try csv.write(row: [c.name, r.variant, r.solver, t.phase.rawValue, r.verdict.rawValue] + base + figures(t) + [allocations, reasons])
                 }
             }
         }

@@ -389,7 +389,7 @@ public enum Gate {
     struct Comparison {
         var caseName: String
         var solver: String
-        var phase: String
+        var phase: Phase
         var now: ResultsFile.Timing
         var before: Baseline.Time
         /// log(now median / baseline median): of the paired samples where
@@ -536,7 +536,7 @@ public enum Gate {
         }
 
         // Each timing.
-        for m in comparisons.sorted(by: { ($0.caseName, $0.solver, $0.phase) < ($1.caseName, $1.solver, $1.phase) }) {
+        for m in comparisons.sorted(by: { ($0.caseName, $0.solver, $0.phase.rawValue) < ($1.caseName, $1.solver, $1.phase.rawValue) }) {
             var limit = baseline.thresholds.solvers?[m.solver]?.time ?? baseline.thresholds.time
             for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(m.caseName, pattern) {
                 if let time = t.time { limit = time }

@@ -126,7 +126,7 @@ public enum HTMLReport {
         var plots: [N] = []
         for f in families {
             let cases = r.cases.filter { family($0.name) == f }
-            for phase in ["load", "solve", "resize"] {
+            for phase in [Phase.load, .solve, .resize] {
                 var series: [(String, [(Double, Double)])] = []
                 for solver in r.solvers {
                     let points = cases.compactMap { c -> (Double, Double)? in
@@ -204,7 +204,7 @@ public enum HTMLReport {
         var header = ["case", "solver", "phase", "median", "95% interval", "n", "ratio to \(reference ?? "reference")"]
         if gate != nil { header += ["change", "interval", "decision"] }
         var rows: [N] = [el("tr", header.enumerated().map { i, h in el("th", attr("data-column", String(i)), text(h)) })]
-        let phases = ["load", "solve", "resize", "switch", "add+remove"]
+        let phases = Phase.solverPhases
         for c in r.cases {
             for solver in r.solvers {
                 for phase in phases {
@@ -214,9 +214,9 @@ public enum HTMLReport {
                     if let reference, let base = c.timings.first(where: { $0.solver == reference && $0.phase == phase }), base.median > 0 {
                         ratio = String(format: "%.3f", t.median / base.median)
                     }
-                    var cells: [N] = [attr("data-solver", solver.name), attr("data-phase", phase),
+                    var cells: [N] = [attr("data-solver", solver.name), attr("data-phase", phase.rawValue),
                                       el("td", attr("class", "name"), text(c.name)), el("td", attr("class", "name"), text(solver.name)),
-                                      el("td", attr("class", "name"), text(phase)),
+                                      el("td", attr("class", "name"), text(phase.rawValue)),
                                       el("td", attr("data-value", String(t.median)), text(formatSeconds(t.median))),
                                       el("td", text(interval)), el("td", text(String(t.n))),
                                       el("td", attr("data-value", ratio == "-" ? "" : ratio), text(ratio))]
@@ -244,7 +244,7 @@ public enum HTMLReport {
                                 + r.solvers.map { el("option", [attr("value", $0.name), text($0.name)]) }),
                              text(" phase "),
                              el("select", [attr("id", "timing-phase"), el("option", [attr("value", ""), text("all")])]
-                                + phases.map { el("option", [attr("value", $0), text($0)]) })]
+                                + phases.map { el("option", [attr("value", $0.rawValue), text($0.rawValue)]) })]
         controls.append(text(" · click a column's header to sort"))
         return el("section", attr("id", "timings"), el("h2", text("Timings")),
                   el("p", attr("class", "meta"),

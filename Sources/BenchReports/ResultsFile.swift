@@ -79,7 +79,7 @@ public struct ResultsFile: Decodable, Sendable {
 
     public struct Timing: Decodable, Sendable {
         public var solver: String
-        public var phase: String
+        public var phase: Phase
         public var min: Double
         public var median: Double
         /// The 95% bootstrap interval of the median (absent in older files).
@@ -104,7 +104,7 @@ public struct ResultsFile: Decodable, Sendable {
         public var timings: [Timing]
         public var counters: [String: [String: Double]]
         /// Per solver, the phases not timed (its answers lacked `time_s`).
-        public var untimed: [String: [String]]?
+        public var untimed: [String: [Phase]]?
         /// Views with an intrinsic size or baselines (absent when none has).
         public var content: [String: Content]?
     }
@@ -165,8 +165,8 @@ public struct ResultsFile: Decodable, Sendable {
 
     /// Median load + solve of a solver on a case (seconds), if timed.
     public static func loadSolve(_ c: Case, _ solver: String) -> Double? {
-        guard let load = c.timings.first(where: { $0.solver == solver && $0.phase == "load" })?.median,
-              let solve = c.timings.first(where: { $0.solver == solver && $0.phase == "solve" })?.median else { return nil }
+        guard let load = c.timings.first(where: { $0.solver == solver && $0.phase == .load })?.median,
+              let solve = c.timings.first(where: { $0.solver == solver && $0.phase == .solve })?.median else { return nil }
         return load + solve
     }
 }

@@ -1,6 +1,6 @@
 /// The outcome for one case x variant x solver: the one owner of the verdict
 /// names that the harness writes and the results files, reports and gate read.
-public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable {
+public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Agrees with the reference and the `expect` lines.
     case pass
     /// Disagrees: the reasons say where, with the numbers.
@@ -12,6 +12,9 @@ public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable {
     /// A weighted solver whose answer differs from the lexicographic one only
     /// in how it trades priority levels (status, required constraints hold).
     case weightedDivergence = "weighted-divergence"
+
+    /// The name in files (interpolation spells it too).
+    public var description: String { rawValue }
 
     /// Verdicts that make a run fail (and a gate call a change to them a
     /// regression).

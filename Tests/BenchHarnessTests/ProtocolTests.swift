@@ -1,3 +1,4 @@
+import BenchSchema
 import BenchHarness
 import ExternalSolvers
 import Foundation
@@ -73,8 +74,8 @@ struct ProtocolTests {
         settings.timeBudget = 0
         let result = Runner(settings: settings).run(benchCase)
         #expect(!result.timings.contains { $0.solver == "untimed" })
-        #expect(result.untimed["untimed"] == ["load", "solve", "resize"])
-        #expect(result.timings.contains { $0.solver == "timed" && $0.phase == "load" && $0.summary.median == 1e-4 })
+        #expect(result.untimed["untimed"] == [.load, .solve, .resize])
+        #expect(result.timings.contains { $0.solver == "timed" && $0.phase == .load && $0.summary.median == 1e-4 })
         #expect(result.untimed["timed"] == nil)
     }
 
