@@ -96,7 +96,9 @@ public struct SolverRegistry: Sendable {
 
     /// Adds `NAME=COMMAND`, COMMAND split into words by the shell's quoting
     /// rules (``ShellWords``), run in the working directory.
-    public mutating func add(commandLine: String) throws(RegistryError) {
+    /// - Returns: the solver's name.
+    @discardableResult
+    public mutating func add(commandLine: String) throws(RegistryError) -> String {
         guard let equals = commandLine.firstIndex(of: "="), equals != commandLine.startIndex else {
             throw RegistryError(description: "--solver expects NAME=COMMAND, got '\(commandLine)'")
         }
@@ -107,6 +109,7 @@ public struct SolverRegistry: Sendable {
         }
         guard !command.isEmpty else { throw RegistryError(description: "--solver \(name)= has no command") }
         try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: nil)), replacing: true)
+        return name
     }
 
     mutating func add(_ spec: SolverSpec, replacing: Bool = false) throws(RegistryError) {
@@ -126,12 +129,19 @@ public struct SolverRegistry: Sendable {
     public func select(_ names: [String]) throws(RegistryError) -> [SolverSpec] {
         var chosen: [SolverSpec] = []
         for name in names {
-            guard let spec = solvers.first(where: { $0.name == name }) else {
-                throw RegistryError(description: "unknown solver '\(name)'; known: " + solvers.map(\.name).joined(separator: ", "))
-            }
+            let spec = try solver(named: name)
             if !chosen.contains(spec) { chosen.append(spec) }
         }
         return chosen
+    }
+
+    /// The solver of that name.
+    /// - Throws: ``RegistryError`` naming it and the known ones.
+    public func solver(named name: String) throws(RegistryError) -> SolverSpec {
+        guard let spec = solvers.first(where: { $0.name == name }) else {
+            throw RegistryError(description: "unknown solver '\(name)'; known: " + solvers.map(\.name).joined(separator: ", "))
+        }
+        return spec
     }
 }
 

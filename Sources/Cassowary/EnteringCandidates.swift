@@ -106,7 +106,6 @@ extension Tableau {
         guard let kind = kinds[Int(id)], kind != .external, !isBasic[Int(id)] else { return (false, false) }
         let symbol = Symbol(id: id, kind: kind)
         let artificialFloor = max(CassowarySolver.objectiveEpsilon, self.artificialFloor)
-        var k = 0
         func decide(_ coefficient: Double, isArtificial: Bool) -> (decided: Bool, candidate: Bool, weak: Bool) {
             let magnitude = abs(coefficient)
             let floor = isArtificial ? artificialFloor : CassowarySolver.objectiveEpsilon
@@ -124,10 +123,9 @@ extension Tableau {
             let d = decide(a.coefficient(of: symbol), isArtificial: true)
             if d.decided { return (d.candidate, d.weak) }
         }
-        while k < levels.count {
-            let d = decide(levels[k].coefficient(of: symbol), isArtificial: false)
+        for level in levels {
+            let d = decide(level.coefficient(of: symbol), isArtificial: false)
             if d.decided { return (d.candidate, d.weak) }
-            k += 1
         }
         return (false, false)
     }
