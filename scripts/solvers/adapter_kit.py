@@ -9,6 +9,7 @@ declining unknown requests and unknown handles, errors as answers, quit.
 Standard library only; Python 3.8 or newer.
 """
 import json
+import os
 import sys
 import time
 
@@ -116,10 +117,30 @@ def _solution(answer):
     return result
 
 
+# Where answers go: the process's original standard output (see serve).
+_protocol_out = sys.stdout
+
+
 def _answer(fields, start):
     fields["time_s"] = time.perf_counter() - start
-    sys.stdout.write(json.dumps(fields) + "\n")
-    sys.stdout.flush()
+    _protocol_out.write(json.dumps(fields) + "\n")
+    _protocol_out.flush()
+
+
+def _guard_standard_output():
+    """Keeps the protocol's channel for answers only: answers go to a copy of
+    the original standard output, and file descriptor 1 (where C and C++
+    libraries print, whatever their quiet options say: HiGHS's postsolve
+    does) is pointed at standard error. Why: one stray line on the channel
+    is a protocol error for the whole solve."""
+    global _protocol_out
+    try:
+        sys.stdout.flush()
+        _protocol_out = os.fdopen(os.dup(1), "w")
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
+    except OSError:
+        _protocol_out = sys.stdout  # no descriptors to juggle: leave it as it is
 
 
 def serve(factory):
@@ -129,6 +150,7 @@ def serve(factory):
     installed), every hello is declined with that message, so the harness
     reports the solver as unavailable instead of a crash.
     """
+    _guard_standard_output()
     try:
         adapter = factory()
         unavailable = None

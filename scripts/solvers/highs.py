@@ -1,46 +1,66 @@
 #!/usr/bin/env python3
 """layout-bench external solver: HiGHS (PyPI's highspy), the lexicographic LP.
 
-A second LP reference beside GLPK, through the solver protocol
+The second LP reference beside GLPK, through the solver protocol
 (docs/solver-protocol.md) and the adapter kit; `scripts/layout-bench`
 installs highspy. The formulation is the format's meaning, as the GLPK
 reference states it: the required rows are constraints; each non-required
 row gets error columns (p - m for =, one slack for <= and >=); the levels are
 minimised one after the other, highest first (the container's size edits
-first of all, stronger than any priority and weaker than required), and each
-optimum is then held by a row `sum of the level's errors <= optimum + slack`
-(slack 1e-9 absolute + 1e-9 relative, GLPK's own), so a lower level never
-buys anything from a higher one. HiGHS warm-starts each level from the
-previous basis.
+first of all, stronger than any priority and weaker than required).
+
+How it differs from GLPK's wrapper, so that the two references share no
+code and few decisions:
+- The whole LP is passed at once (row-wise arrays), not row by row, and
+  HiGHS presolves the first level; later levels start from its basis.
+- Each level's optimal face is held by bounds, by complementary slackness:
+  a nonbasic column or row whose reduced cost pushes the objective up as it
+  leaves its bound is fixed at that bound (a feasible point is optimal for
+  the level exactly when all of them stay there). No level row, no slack.
+- Ambiguity (`free` in the answer): on the final face, a basic variable can
+  move only through the nonbasics that are not fixed, so a frame variable
+  none of whose tableau entries on those columns is non-zero is determined.
+  Every other constrained variable is proven free by two points of the face
+  that differ (a random objective minimised and maximised), or else by its
+  own pair of LPs. A variable in no row is free.
 """
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import adapter_kit  # noqa: E402
 
-LEVEL_SLACK = 1e-9
+# A reduced cost within this counts as zero (HiGHS's dual feasibility tolerance).
+DUAL_TOLERANCE = 1e-7
+# Tableau entries below this move nothing the ambiguity tolerance could see.
+ALPHA_TOLERANCE = 1e-9
+# layout-bench's ambiguity tolerance (Tolerance.ambiguity): 1e-5 absolute, 1e-7 relative.
+AMBIGUITY_ABSOLUTE, AMBIGUITY_RELATIVE = 1e-5, 1e-7
+
+
+def close(a, b):
+    if a == b:
+        return True
+    if not (abs(a) < float("inf") and abs(b) < float("inf")):
+        return False
+    return abs(a - b) <= max(AMBIGUITY_ABSOLUTE, AMBIGUITY_RELATIVE * max(abs(a), abs(b)))
 
 
 class HiGHS(adapter_kit.RebuildingAdapter):
     name = "highs"
     semantics = "lexicographic"
+    ambiguity = True
 
     def __init__(self):
         import highspy
+        import numpy
         self.highspy = highspy
+        self.np = numpy
         h = highspy.Highs()
         self.version = "%d.%d.%d" % (h.versionMajor(), h.versionMinor(), h.versionPatch())
 
-    def new_model(self):
-        h = self.highspy.Highs()
-        h.setOptionValue("output_flag", False)
-        h.setOptionValue("primal_feasibility_tolerance", 1e-9)
-        h.setOptionValue("dual_feasibility_tolerance", 1e-9)
-        count = len(self.variables)
-        inf = self.highspy.kHighsInf
-        h.addVars(count, [-inf] * count, [inf] * count)
-        return h, inf
+    # -- building ---------------------------------------------------------
 
     @staticmethod
     def bounds(relation, constant, inf):
@@ -53,76 +73,217 @@ class HiGHS(adapter_kit.RebuildingAdapter):
             return -constant, inf
         raise ValueError("unknown relation %r" % relation)
 
-    def add_hard(self, h, row, inf):
-        terms, constant = adapter_kit.expression_terms(row)
-        low, high = self.bounds(row["relation"], constant, inf)
-        h.addRow(low, high, len(terms), [i for i, _ in terms], [c for _, c in terms])
+    def build(self, rows, edit_values, soft=True):
+        """A HiGHS instance holding `rows` (soft ones with error columns when
+        `soft`, else left out) and the edits; returns it with the error
+        columns of each level (edits first, then priorities, highest first)."""
+        np, hs = self.np, self.highspy
+        inf = hs.kHighsInf
+        n = len(self.variables)
+        col_lower, col_upper = [-inf] * n, [inf] * n
+        row_lower, row_upper = [], []
+        starts, index, value = [0], [], []
+        levels = {}
 
-    def feasible(self, h):
+        def add(terms, low, high, errors=()):
+            for i, c in terms:
+                index.append(i)
+                value.append(c)
+            cols = []
+            for sign in errors:
+                cols.append(len(col_lower))
+                col_lower.append(0.0)
+                col_upper.append(inf)
+                index.append(cols[-1])
+                value.append(sign)
+            starts.append(len(index))
+            row_lower.append(low)
+            row_upper.append(high)
+            return cols
+
+        for row in rows:
+            terms, constant = adapter_kit.expression_terms(row)
+            low, high = self.bounds(row["relation"], constant, inf)
+            priority = float(row["priority"])
+            if priority >= 1000:
+                add(terms, low, high)
+            elif soft:
+                relation = row["relation"]
+                signs = (1.0, -1.0) if relation == "=" else ((-1.0,) if relation == "<=" else (1.0,))
+                levels.setdefault(priority, []).extend(add(terms, low, high, signs))
+        edit_cols = []
+        if soft:
+            for variable, target in sorted(edit_values.items()):
+                edit_cols += add([(variable, 1.0)], target, target, (1.0, -1.0))
+
+        lp = hs.HighsLp()
+        lp.num_col_ = len(col_lower)
+        lp.num_row_ = len(row_lower)
+        lp.col_cost_ = np.zeros(len(col_lower))
+        lp.col_lower_ = np.array(col_lower, dtype=np.float64)
+        lp.col_upper_ = np.array(col_upper, dtype=np.float64)
+        lp.row_lower_ = np.array(row_lower, dtype=np.float64)
+        lp.row_upper_ = np.array(row_upper, dtype=np.float64)
+        lp.a_matrix_.format_ = hs.MatrixFormat.kRowwise
+        lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
+        lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
+        lp.a_matrix_.value_ = np.array(value, dtype=np.float64)
+        h = hs.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("primal_feasibility_tolerance", 1e-9)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-9)
+        h.passModel(lp)
+        order = ([edit_cols] if edit_cols else []) + [levels[p] for p in sorted(levels, reverse=True)]
+        bounds = [np.array(b, dtype=np.float64) for b in (col_lower, col_upper, row_lower, row_upper)]
+        return h, order, bounds
+
+    def optimal(self, h):
         h.run()
         return h.getModelStatus() == self.highspy.HighsModelStatus.kOptimal
 
     def refuse(self, rows):
-        # One feasibility check, then (only if it fails) row by row, in order.
-        h, inf = self.new_model()
+        # One feasibility check of all required rows; only if it fails, row by
+        # row in order (rare: an unsatisfiable layout), each a fresh build.
         required = [i for i, row in enumerate(rows) if float(row["priority"]) >= 1000]
-        for i in required:
-            self.add_hard(h, rows[i], inf)
-        if self.feasible(h):
+        h, _, _ = self.build([rows[i] for i in required], {}, soft=False)
+        if self.optimal(h):
             return []
-        h, inf = self.new_model()
-        refused, kept = [], 0
+        refused, kept = [], []
         for i in required:
-            self.add_hard(h, rows[i], inf)
-            if self.feasible(h):
-                kept += 1
+            h, _, _ = self.build([rows[k] for k in kept + [i]], {}, soft=False)
+            if self.optimal(h):
+                kept.append(i)
             else:
-                h.deleteRows(1, [kept])
                 refused.append(i)
         return refused
 
-    def compute(self, rows, edit_values):
-        h, inf = self.new_model()
-        column = len(self.variables)
+    # -- solving ----------------------------------------------------------
 
-        def with_errors(terms, low_high, relation):
-            # The row with its error columns; returns their indices.
-            nonlocal column
-            signs = [1.0, -1.0] if relation == "=" else [-1.0 if relation == "<=" else 1.0]
-            h.addVars(len(signs), [0.0] * len(signs), [inf] * len(signs))
-            cols = list(range(column, column + len(signs)))
-            column += len(signs)
-            full = terms + list(zip(cols, signs))
-            h.addRow(low_high[0], low_high[1], len(full), [i for i, _ in full], [c for _, c in full])
-            return cols
+    def statuses(self, h):
+        """The basis status of every column and every row, as integers."""
+        basis = h.getBasis()
+        np = self.np
+        return (np.fromiter(map(int, basis.col_status), np.int8, len(basis.col_status)),
+                np.fromiter(map(int, basis.row_status), np.int8, len(basis.row_status)))
 
-        levels = {}
-        for row in rows:
-            if float(row["priority"]) >= 1000:
-                self.add_hard(h, row, inf)
+    def fix_face(self, h, bounds):
+        """Fixes every nonbasic whose reduced cost keeps it at its bound on the
+        level's optimal face (see the module's docstring); `bounds` (the
+        column and row bounds, kept here rather than read back from HiGHS)
+        follows."""
+        np, hs = self.np, self.highspy
+        solution = h.getSolution()
+        lower, upper = int(hs.HighsBasisStatus.kLower), int(hs.HighsBasisStatus.kUpper)
+        for is_row, status in zip((False, True), self.statuses(h)):
+            dual = np.asarray(solution.row_dual if is_row else solution.col_dual)
+            lows, highs = bounds[2:] if is_row else bounds[:2]
+            open_ = lows < highs
+            at_lower = (status == lower) & (dual > DUAL_TOLERANCE) & open_
+            at_upper = (status == upper) & (dual < -DUAL_TOLERANCE) & open_
+            highs[at_lower] = lows[at_lower]
+            lows[at_upper] = highs[at_upper]
+            fix = np.flatnonzero(at_lower | at_upper).astype(np.int32)
+            if len(fix) == 0:
                 continue
-            terms, constant = adapter_kit.expression_terms(row)
-            levels.setdefault(float(row["priority"]), []).extend(
-                with_errors(terms, self.bounds(row["relation"], constant, inf), row["relation"]))
-        edit_cols = []
-        for index, value in sorted(edit_values.items()):
-            edit_cols += with_errors([(index, 1.0)], (value, value), "=")
-        order = ([edit_cols] if edit_cols else []) + [levels[p] for p in sorted(levels, reverse=True)]
+            if is_row:
+                h.changeRowsBounds(len(fix), fix, lows[fix], highs[fix])
+            else:
+                h.changeColsBounds(len(fix), fix, lows[fix], highs[fix])
+
+    def compute(self, rows, edit_values):
+        h, order, bounds = self.build(rows, edit_values)
+        count = len(self.variables)
         edit_error = 0.0
         for k, cols in enumerate(order):
-            h.changeColsCost(len(cols), cols, [1.0] * len(cols))
-            h.run()
-            if h.getModelStatus() != self.highspy.HighsModelStatus.kOptimal:
+            index = self.np.array(cols, dtype=self.np.int32)
+            h.changeColsCost(len(cols), index, self.np.ones(len(cols)))
+            if not self.optimal(h):
                 raise RuntimeError("HiGHS: %s" % h.modelStatusToString(h.getModelStatus()))
             optimum = max(0.0, h.getInfo().objective_function_value)
-            if k == 0 and edit_cols:
+            if k == 0 and edit_values:
                 edit_error = optimum
-            h.changeColsCost(len(cols), cols, [0.0] * len(cols))
-            h.addRow(-inf, optimum + LEVEL_SLACK + LEVEL_SLACK * optimum, len(cols), cols, [1.0] * len(cols))
-        h.run()
-        values = list(h.getSolution().col_value[:len(self.variables)])
+            self.fix_face(h, bounds)
+            h.changeColsCost(len(cols), index, self.np.zeros(len(cols)))
+            # Later levels start from this point, which stays feasible (only
+            # the objective changes): the primal simplex. HiGHS's dual simplex,
+            # given a basis, first computes a steepest-edge weight per row (one
+            # solve each): 401 pivots took 15 s on the decorated grid at
+            # R = 10^4; the primal simplex takes 2.3 s for the whole solve.
+            h.setOptionValue("simplex_strategy", 4)
+        values = list(h.getSolution().col_value[:count])
         scale = max([1.0] + [abs(v) for v in edit_values.values()])
-        return edit_error <= 1e-6 * scale, values
+        free = self.free_variables(h, rows, edit_values, values, bounds)
+        return edit_error <= 1e-6 * scale, values, free
+
+    def free_variables(self, h, rows, edit_values, reference, bounds):
+        """The frame variables not unique on the final face."""
+        np, hs = self.np, self.highspy
+        count = len(self.variables)
+        constrained = [False] * count
+        for row in rows:
+            for i, c in row["terms"]:
+                if float(c) != 0:
+                    constrained[int(i)] = True
+        for v in edit_values:
+            constrained[int(v)] = True  # an edit's row holds it too
+        free = {v for v in range(count) if not constrained[v]}
+        # Candidates: constrained frame variables some movable nonbasic moves.
+        if not self.optimal(h):
+            raise RuntimeError("HiGHS: %s after the levels" % h.modelStatusToString(h.getModelStatus()))
+        basic = h.getBasicVariables()[1]  # >= 0: column; < 0: row -(1 + i)
+        candidates = set()
+        nonbasic = int(hs.HighsBasisStatus.kBasic)
+        for is_row, status in zip((False, True), self.statuses(h)):
+            lows, highs = bounds[2:] if is_row else bounds[:2]
+            movable = np.flatnonzero((status != nonbasic) & (lows < highs))
+            for k in movable.tolist():
+                if not is_row and k < count:
+                    if not constrained[k]:
+                        continue  # in no row: moves nothing else
+                    candidates.add(k)
+                if is_row:
+                    _, alpha, nnz, where = h.getBasisInverseColSparse(k)
+                else:
+                    _, alpha, nnz, where = h.getReducedColumnSparse(k)
+                for t in range(nnz):
+                    position = int(where[t])
+                    variable = int(basic[position])
+                    if 0 <= variable < count and abs(alpha[position]) > ALPHA_TOLERANCE:
+                        candidates.add(variable)
+        candidates = sorted(v for v in candidates if constrained[v])
+        if not candidates:
+            return sorted(free)
+        # Two points of the face from a random objective over the candidates.
+        chooser = random.Random(20261123)
+        index = np.array(candidates, dtype=np.int32)
+        weights = np.array([chooser.uniform(0.5, 1.5) for _ in candidates])
+        undecided = set(candidates)
+        for sign in (1.0, -1.0):
+            h.changeColsCost(len(candidates), index, sign * weights)
+            if self.optimal(h):
+                point = h.getSolution().col_value
+                for v in list(undecided):
+                    if not close(point[v], reference[v]):
+                        free.add(v)
+                        undecided.discard(v)
+        h.changeColsCost(len(candidates), index, np.zeros(len(candidates)))
+        # The rest: each variable's own minimum and maximum.
+        for v in sorted(undecided):
+            extremes = []
+            for sign in (1.0, -1.0):
+                h.changeColCost(v, sign)
+                h.run()
+                status = h.getModelStatus()
+                if status == hs.HighsModelStatus.kOptimal:
+                    extremes.append(h.getSolution().col_value[v])
+                elif status in (hs.HighsModelStatus.kUnbounded, hs.HighsModelStatus.kUnboundedOrInfeasible):
+                    extremes.append(-sign * float("inf"))
+                else:
+                    raise RuntimeError("HiGHS: %s ranging a variable" % h.modelStatusToString(status))
+            h.changeColCost(v, 0.0)
+            if not close(extremes[0], extremes[1]):
+                free.add(v)
+        return sorted(free)
 
 
 if __name__ == "__main__":
