@@ -33,6 +33,8 @@ import adapter_kit  # noqa: E402
 
 # A reduced cost within this counts as zero (HiGHS's dual feasibility tolerance).
 DUAL_TOLERANCE = 1e-7
+# A nonbasic that moved less than this from its bound did not move.
+MOVE_TOLERANCE = 1e-7
 # Tableau entries below this move nothing the ambiguity tolerance could see.
 ALPHA_TOLERANCE = 1e-9
 # layout-bench's ambiguity tolerance (Tolerance.ambiguity): 1e-5 absolute, 1e-7 relative.
@@ -125,9 +127,8 @@ class HiGHS(adapter_kit.RebuildingAdapter):
         lp.row_lower_ = np.array(row_lower, dtype=np.float64)
         lp.row_upper_ = np.array(row_upper, dtype=np.float64)
         lp.a_matrix_.format_ = hs.MatrixFormat.kRowwise
-        lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
-        lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
-        lp.a_matrix_.value_ = np.array(value, dtype=np.float64)
+        self.matrix = (np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32), np.array(value, dtype=np.float64))
+        lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = self.matrix
         h = hs.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("primal_feasibility_tolerance", 1e-9)
@@ -215,6 +216,73 @@ class HiGHS(adapter_kit.RebuildingAdapter):
         free = self.free_variables(h, rows, edit_values, values, bounds)
         return edit_error <= 1e-6 * scale, values, free
 
+    def pin_stuck_nonbasics(self, h, bounds):
+        """Fixes the bounded nonbasics that cannot leave their bound on the
+        face, so that their tableau columns make no variable a candidate.
+
+        Why: at a degenerate vertex (a hugging row beside its compression row,
+        on every row of a self-sizing list) many nonbasics have zero reduced
+        cost yet cannot move, and each variable they touch would need its own
+        pair of LPs (self-sizing rows, R = 300: 12.7 s). One LP asks them all
+        at once: maximise the sum of their moves away from their bounds, each
+        boxed to at most 1 (a move of any length on the convex face implies a
+        short one, so the box changes no answer). Those that moved are
+        movable; ask again about the rest; when nothing moves (the maximum is
+        0 and every move is >= 0) the rest are stuck and are fixed.
+        """
+        np, hs = self.np, self.highspy
+        lower, upper = int(hs.HighsBasisStatus.kLower), int(hs.HighsBasisStatus.kUpper)
+        starts, index, value = self.matrix
+        vertex = h.getBasis()
+        col_status, row_status = self.statuses(h)
+        col_lows, col_highs, row_lows, row_highs = bounds
+        cols = np.flatnonzero(((col_status == lower) | (col_status == upper)) & (col_lows < col_highs))
+        rows = np.flatnonzero(((row_status == lower) | (row_status == upper)) & (row_lows < row_highs))
+        # Direction of a move away from the bound: +1 up from a lower bound, -1 down from an upper one.
+        col_dir = np.where(col_status[cols] == lower, 1.0, -1.0)
+        row_dir = np.where(row_status[rows] == lower, 1.0, -1.0)
+        col_at = np.where(col_dir > 0, col_lows[cols], col_highs[cols])
+        row_at = np.where(row_dir > 0, row_lows[rows], row_highs[rows])
+        open_cols, open_rows = np.ones(len(cols), bool), np.ones(len(rows), bool)
+        ncol = len(col_lows)
+        for _ in range(len(cols) + len(rows) + 1):
+            if not open_cols.any() and not open_rows.any():
+                break
+            # Minimise minus the moves of the open ones, each boxed to [at, at ± 1].
+            cost = np.zeros(ncol)
+            c, r = cols[open_cols], rows[open_rows]
+            np.add.at(cost, c, -col_dir[open_cols])
+            for i, d in zip(r.tolist(), row_dir[open_rows].tolist()):
+                cost[index[starts[i]:starts[i + 1]]] -= d * value[starts[i]:starts[i + 1]]
+            box_low = np.where(col_dir[open_cols] > 0, col_at[open_cols], col_at[open_cols] - 1)
+            h.changeColsBounds(len(c), c.astype(np.int32), box_low, box_low + 1)
+            row_low = np.where(row_dir[open_rows] > 0, row_at[open_rows], row_at[open_rows] - 1)
+            h.changeRowsBounds(len(r), r.astype(np.int32), row_low, row_low + 1)
+            h.changeColsCost(ncol, np.arange(ncol, dtype=np.int32), cost)
+            solved = self.optimal(h)
+            solution = h.getSolution()
+            h.changeColsCost(ncol, np.arange(ncol, dtype=np.int32), np.zeros(ncol))
+            h.changeColsBounds(len(c), c.astype(np.int32), col_lows[c], col_highs[c])
+            h.changeRowsBounds(len(r), r.astype(np.int32), row_lows[r], row_highs[r])
+            if not solved:
+                break  # leave them all movable: only slower, never wrong
+            col_moved = np.abs(np.asarray(solution.col_value)[cols] - col_at) > MOVE_TOLERANCE
+            row_moved = np.abs(np.asarray(solution.row_value)[rows] - row_at) > MOVE_TOLERANCE
+            moved = (open_cols & col_moved).any() or (open_rows & row_moved).any()
+            if not moved:
+                # Stuck: fix them where they are (the face is unchanged).
+                col_lows[c] = col_highs[c] = col_at[open_cols]
+                row_lows[r] = row_highs[r] = row_at[open_rows]
+                h.changeColsBounds(len(c), c.astype(np.int32), col_lows[c], col_highs[c])
+                h.changeRowsBounds(len(r), r.astype(np.int32), row_lows[r], row_highs[r])
+                break
+            open_cols &= ~col_moved
+            open_rows &= ~row_moved
+        # Back to the vertex of the levels: the tableau is read there, where
+        # the stuck ones (now fixed) sit at their bounds.
+        h.setBasis(vertex)
+        self.optimal(h)
+
     def free_variables(self, h, rows, edit_values, reference, bounds):
         """The frame variables not unique on the final face."""
         np, hs = self.np, self.highspy
@@ -230,6 +298,7 @@ class HiGHS(adapter_kit.RebuildingAdapter):
         # Candidates: constrained frame variables some movable nonbasic moves.
         if not self.optimal(h):
             raise RuntimeError("HiGHS: %s after the levels" % h.modelStatusToString(h.getModelStatus()))
+        self.pin_stuck_nonbasics(h, bounds)
         basic = h.getBasicVariables()[1]  # >= 0: column; < 0: row -(1 + i)
         candidates = set()
         nonbasic = int(hs.HighsBasisStatus.kBasic)
