@@ -28,13 +28,13 @@ public struct BenchCase: Sendable {
     public var text: [UInt8]
     /// Per solver, the largest number of constraints it is run on (nil: no limit).
     public var limits: [String: Int] = [:]
-    /// The largest number of constraints the reference judges the other
-    /// solvers on, when that is beyond its own limit in ``limits`` (nil: its
-    /// limit). Why apart: the reference is timed and checked incrementally
-    /// (a dozen solves and more per case) only up to its limit, but one solve
-    /// per variant is enough to judge every other solver at sizes where
-    /// timing it would take minutes.
-    public var referenceJudgeLimit: Int?
+    /// Per reference solver, the largest number of constraints it judges the
+    /// other solvers on, when that is beyond its own limit in ``limits``
+    /// (none: its limit). Why apart: the reference is timed and checked
+    /// incrementally (a dozen solves and more per case) only up to its limit,
+    /// but one solve per variant is enough to judge every other solver at
+    /// sizes where timing it would take minutes.
+    public var referenceJudgeLimits: [String: Int] = [:]
 
     public init(name: String, source: String, layout: Layout, text: [UInt8], limits: [String: Int] = [:]) {
         self.name = name
@@ -75,18 +75,23 @@ public enum CaseCollector {
     /// Which solvers run generated cases up to which size, and why: kiwi's
     /// tableau grows quadratically on chains (10 s at 8,000 constraints), and
     /// GLPK's cold simplex takes about 1 s at 8,000 and tens of seconds at 80,000.
-    public static let generatedLimits: [String: Int] = ["kiwi": 1_000, "glpk": 10_000]
+    /// HiGHS (an external LP reference, `run --reference highs`) is timed up
+    /// to the same size as GLPK: every operation of an external rebuilding
+    /// adapter is a whole solve, and the harness makes dozens per case.
+    public static let generatedLimits: [String: Int] = ["kiwi": 1_000, "glpk": 10_000, "highs": 10_000]
 
     /// Up to which size GLPK judges the generated families, solved once per
-    /// variant (``BenchCase/referenceJudgeLimit``): every family at
+    /// variant (``BenchCase/referenceJudgeLimits``): every family at
     /// `--scale large` (the alternating grid R = 10^4, 80,006 constraints:
     /// about 15 s with its ambiguity analysis).
     public static let generatedJudgeLimit = 100_000
 
-    /// The self-sizing rows are judged up to 20,000 constraints (R = 4,000,
+    /// GLPK judges the self-sizing rows up to 20,000 constraints (R = 4,000,
     /// 33 s). Why lower: GLPK's first simplex on them grows quadratically
     /// (its basis inverse is dense along the chain of row heights), and at
-    /// R = 10^4 it passes its 30 s limit per simplex call.
+    /// R = 10^4 it passes its 30 s limit per simplex call. HiGHS judges them
+    /// at every size (R = 10^4: 43 s whole process; give `run` a `--timeout`
+    /// above that).
     public static let selfSizingJudgeLimit = 20_000
 
     /// The self-sizing rows also stop the native solver at 20,000 constraints
@@ -145,7 +150,7 @@ public enum CaseCollector {
             guard let layout else { return }
             let text = Array(LayoutPrinter.print(layout).utf8)
             var benchCase = BenchCase(name: name, source: source, layout: layout, text: text, limits: limits)
-            benchCase.referenceJudgeLimit = judgeLimit
+            benchCase.referenceJudgeLimits = ["glpk": judgeLimit, "highs": generatedJudgeLimit]
             cases.append(benchCase)
         }
         for n in scale.sizes {

@@ -35,6 +35,8 @@ public struct RunResults: Sendable {
     public var hellos: [String: SolverHello] = [:]
     /// External solvers left out because they could not start, and why.
     public var unavailable: [(spec: SolverSpec, reason: String)] = []
+    /// The solver the others were judged against (``RunSettings/reference``).
+    public var reference = "glpk"
 
     public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
                 problems: [CaseProblem], cases: [CaseResult], yardstick: [Double] = []) {
@@ -85,7 +87,7 @@ public struct RunResults: Sendable {
             case .external: kind = "external"
             }
             var fields: [(String, JSONValue)] = [("name", .string(spec.name)), ("kind", .string(kind)),
-                                                 ("reference", .bool(spec.isReference))]
+                                                 ("reference", .bool(spec.name == reference))]
             if case .external(let command, let directory) = spec.kind {
                 fields += [("command", .array(command.map { .string($0) })),
                            ("working_directory", directory.map { .string($0) } ?? .null),

@@ -29,6 +29,12 @@ public struct RunSettings: Sendable {
     public var timeout = 30.0
     /// The widths of the resize sweep.
     public var sweep: [Double] = [320, 375, 414, 768, 1024]
+    /// The solver every other one is judged against (`run --reference`): GLPK
+    /// unless told otherwise. Another LP reference (HiGHS, whose solves grow
+    /// about linearly) can judge the cases over GLPK's limits.
+    public var reference = "glpk"
+    /// The reference's spec, if it is among the solvers.
+    public var referenceSpec: SolverSpec? { solvers.first { $0.name == reference } }
 
     public init(solvers: [SolverSpec]) { self.solvers = solvers }
 }
@@ -221,11 +227,11 @@ public final class Runner {
     }
 
     /// Whether the reference `spec` judges `benchCase`: within its limit, or
-    /// over it but within the case's ``BenchCase/referenceJudgeLimit`` (then
+    /// over it but within the case's ``BenchCase/referenceJudgeLimits`` (then
     /// it solves each variant once, to judge, and is neither timed nor
     /// checked incrementally).
     func judges(_ spec: SolverSpec, _ benchCase: BenchCase) -> Bool {
-        overLimit(spec, benchCase) == nil || benchCase.constraintCount <= (benchCase.referenceJudgeLimit ?? 0)
+        overLimit(spec, benchCase) == nil || benchCase.constraintCount <= (benchCase.referenceJudgeLimits[spec.name] ?? 0)
     }
 
     /// The constraint added and removed by the add + remove phase: required, on
@@ -275,12 +281,12 @@ public final class Runner {
         // The reference, fresh per variant, with ambiguity analysis.
         var reference: [String: Solution] = [:]
         var counters: [String: [String: Double]] = [:]
-        if let spec = settings.solvers.first(where: \.isReference), judges(spec, benchCase) {
+        if let spec = settings.referenceSpec, judges(spec, benchCase) {
             for v in variants {
-                let glpk = GLPKLayoutSolver()
-                if let solution = try? glpk.load(layout, variant: v) {
+                let solver = instance(spec, ambiguity: true)
+                if let solution = try? solver.load(layout, variant: v) {
                     reference[v] = solution
-                    if v == Layout.defaultVariantName {
+                    if v == Layout.defaultVariantName, let glpk = solver as? GLPKLayoutSolver {
                         counters[spec.name] = ["simplex-iterations": Double(glpk.statistics.totalIterations),
                                                "simplex-calls": Double(glpk.statistics.simplexCalls)]
                     }
@@ -292,7 +298,7 @@ public final class Runner {
         var usable: [SolverSpec] = []
         var timingProbe = Self.probe(layout, from: reference[Layout.defaultVariantName])
         for spec in settings.solvers {
-            if let limit = overLimit(spec, benchCase), spec.isReference, judges(spec, benchCase) {
+            if let limit = overLimit(spec, benchCase), spec.name == settings.reference, judges(spec, benchCase) {
                 // Judging only: the reference's own answers against the
                 // expect lines, from the solves above (nil: it failed).
                 for v in variants {
@@ -411,8 +417,8 @@ public final class Runner {
                 let fresh = try instance(spec, ambiguity: false).load(moved, variant: nil)
                 // Which views are determined at the new size: the reference's word, if it runs here.
                 var movedReference: Solution?
-                if let referenceSpec = settings.solvers.first(where: \.isReference), judges(referenceSpec, benchCase) {
-                    movedReference = try? GLPKLayoutSolver().load(moved, variant: nil)
+                if let referenceSpec = settings.referenceSpec, judges(referenceSpec, benchCase) {
+                    movedReference = try? instance(referenceSpec, ambiguity: true).load(moved, variant: nil)
                 }
                 if let difference = CrossCheck.sameAnswer(resized, fresh, reference: movedReference) {
                     incrementalFailure = true
@@ -506,7 +512,7 @@ public final class Runner {
         var samples = [[Phase: [Double]]](repeating: [:], count: entrants.count)
         // entrant -> phase -> allocations of one operation, one per sample
         var allocationSamples = [[Phase: [Double]]](repeating: [:], count: entrants.count)
-        let usesGLPK = settings.solvers.contains { $0.isReference }
+        let usesGLPK = settings.solvers.contains { $0.isGLPK }
         var broken = Set<Int>()
 
         // entrant -> phases an answer of which carried no `time_s`

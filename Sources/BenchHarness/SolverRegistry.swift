@@ -21,7 +21,9 @@ public struct SolverSpec: Hashable, Sendable {
     }
 
     /// The reference every other solver is judged against.
-    public var isReference: Bool { kind == .glpk }
+    /// Whether this is the built-in GLPK reference (what `run` judges by
+    /// unless told otherwise, see ``RunSettings/reference``).
+    public var isGLPK: Bool { kind == .glpk }
 
     /// A solver run as a child process (measured, not maintained here).
     public var isExternal: Bool { if case .external = kind { return true } else { return false } }
@@ -114,7 +116,7 @@ public struct SolverRegistry: Sendable {
 
     mutating func add(_ spec: SolverSpec, replacing: Bool = false) throws(RegistryError) {
         if let i = solvers.firstIndex(where: { $0.name == spec.name }) {
-            guard replacing, !solvers[i].isReference, solvers[i].kind != .cassowary else {
+            guard replacing, !solvers[i].isGLPK, solvers[i].kind != .cassowary else {
                 if replacing { throw RegistryError(description: "'\(spec.name)' is a built-in solver") }
                 return  // the first definition wins (working directory before corpus)
             }

@@ -31,6 +31,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
     var externalSolvers: [String] = []
 
+    @Option(help: ArgumentHelp("The solver the others are judged against (one of --solvers).",
+                               discussion: "GLPK by default. Another LP reference, e.g. highs, judges the cases over GLPK's limits."))
+    var reference: String?
+
     @Option(help: "Only cases whose name matches this glob (repeatable).")
     var filter: [String] = []
 
@@ -124,6 +128,10 @@ struct RunCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitStatus.usage.exitCode
         }
+        if let reference, !chosen.contains(where: { $0.name == reference }) {
+            printError("error: --reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))")
+            throw ExitStatus.usage.exitCode
+        }
 
         // Cases.
         let (files, problems) = CaseCollector.files(targets)
@@ -171,6 +179,7 @@ struct RunCommand: ParsableCommand {
         settings.timeBudget = timeBudget
         settings.sampleTime = sampleTime
         settings.timeout = timeout
+        settings.reference = reference ?? settings.reference
         let runner = Runner(settings: settings)
         let bar = ProgressDisplay(enabled: !noProgress && !quiet)
         let results = runner.run(cases) { bar.show($0) }
@@ -186,6 +195,7 @@ struct RunCommand: ParsableCommand {
                        ("corpus_digest", .string(corpusDigest)), ("corpus_cases", .array(corpusNames.map { .string($0) }))],
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
         document.hellos = runner.hellos
+        document.reference = settings.reference
         document.unavailable = runner.unavailable
         let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
         do {

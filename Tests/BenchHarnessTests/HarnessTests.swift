@@ -233,10 +233,10 @@ struct HarnessTests {
         let layout = try AlternatingGrid.layout(rows: 3)
         var judged = BenchCase(name: "family/judged", source: "AlternatingGrid.layout(rows: 3)", layout: layout, text: [],
                                limits: ["glpk": 10])
-        judged.referenceJudgeLimit = 1_000
+        judged.referenceJudgeLimits = ["glpk": 1_000]
         var unjudged = judged
         unjudged.name = "family/unjudged"
-        unjudged.referenceJudgeLimit = nil
+        unjudged.referenceJudgeLimits = [:]
         var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
         settings.repetitions = 1
         settings.warmup = 0
@@ -251,6 +251,36 @@ struct HarnessTests {
         // native solver is judged by the expect lines alone.
         #expect(results[1].results.first { $0.solver == "glpk" }?.verdict == .unsupported)
         #expect(results[1].results.first { $0.solver == "cassowary" }?.verdict == .pass)
+    }
+
+    @Test("run --reference: another solver judges, GLPK included, over its own timing limit too")
+    func anotherReference() throws {
+        let layout = try AlternatingGrid.layout(rows: 3)
+        var over = BenchCase(name: "family/over", source: "AlternatingGrid.layout(rows: 3)", layout: layout, text: [],
+                             limits: ["cassowary": 10])
+        over.referenceJudgeLimits = ["cassowary": 1_000]
+        var settings = RunSettings(solvers: [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)])
+        settings.reference = "cassowary"
+        settings.repetitions = 1
+        settings.warmup = 0
+        settings.timeBudget = 0
+        let results = Runner(settings: settings).run([over])
+        let native = try #require(results[0].results.first { $0.solver == "cassowary" })
+        let glpk = try #require(results[0].results.first { $0.solver == "glpk" })
+        // The reference over its timing limit: judged only, by the expect lines, with its own ambiguity analysis.
+        #expect(native.verdict == .pass && native.reasons.contains { $0.hasPrefix("judged only") }, "\(native.reasons)")
+        #expect(native.ambiguous == [])
+        // GLPK is judged against it (the cross-check ran: pass, not unsupported) and timed.
+        #expect(glpk.verdict == .pass, "\(glpk.reasons)")
+        #expect(results[0].timings.contains { $0.solver == "glpk" && $0.phase == .solve })
+        #expect(!results[0].timings.contains { $0.solver == "cassowary" })
+        // The results file names the reference.
+        var document = RunResults(started: Date(), finished: Date(), machine: MachineInfo.current(), settings: [],
+                                  solvers: settings.solvers, problems: [], cases: results)
+        document.reference = settings.reference
+        let text = document.json().serialized()
+        #expect(text.contains(#"{"name":"cassowary","kind":"built-in","reference":true}"#), "\(text.prefix(2000))")
+        #expect(text.contains(#"{"name":"glpk","kind":"built-in","reference":false}"#))
     }
 
     @Test("a run: every case x variant x solver judged, phases timed, a crashing solver isolated")
