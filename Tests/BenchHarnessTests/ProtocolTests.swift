@@ -128,6 +128,15 @@ struct ProtocolTests {
         #expect(hello.detail.range(of: #"\d+\.\d+"#, options: .regularExpression) != nil, "\(hello.detail)")
     }
 
+    @Test("the adapter kit keeps stray output of the solver's libraries off the protocol channel")
+    func strayOutput() throws {
+        let solver = ExternalSolver(name: "noisy", command: ["python3", "\(Self.fixtures)/noisy_adapter.py"], timeout: 60)
+        // Without the kit's guard, the first stray line was read as the answer: a protocol error.
+        let solution = try solver.load(try layout(Self.small), variant: nil)
+        #expect(solution.status == .solved && solution.frame(of: "a")?.width == 1)
+        #expect(try solver.solve().status == .solved)
+    }
+
     @Test("commands split by the shell's quoting rules")
     func shellWords() throws {
         #expect(try ShellWords.split("python3 scripts/solvers/kiwi.py") == ["python3", "scripts/solvers/kiwi.py"])
