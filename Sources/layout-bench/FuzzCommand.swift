@@ -45,7 +45,7 @@ struct FuzzCommand: ParsableCommand {
     var views = 6
 
     @Option(help: "Layout kind: cycle (feasible, infeasible, ambiguous, numeric by seed) or hostile (the whole accepted numeric range, for crash hunting).")
-    var kind = "cycle"
+    var kind: LayoutKindOption = .cycle
 
     @Option(help: "Where to save the layouts that reproduce disagreements.")
     var output = "Reports/fuzz"
@@ -53,7 +53,6 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
         guard (1...500).contains(views) else { throw ValidationError("--views must be in 1...500") }
-        guard kind == "cycle" || kind == "hostile" else { throw ValidationError("--kind must be cycle or hostile") }
         if let count { guard count > 0 else { throw ValidationError("--count must be positive") } }
     }
 
@@ -91,7 +90,7 @@ struct FuzzCommand: ParsableCommand {
                 printError("fuzz: \(current - seed) layouts in \(Int(lastProgress.timeIntervalSince(started))) s, "
                            + "\(disagreements) with a disagreement")
             }
-            let chosenKind: RandomLayoutGenerator.Kind = kind == "hostile" ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
+            let chosenKind: RandomLayoutGenerator.Kind = kind == .hostile ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
             let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
             tried[chosenKind, default: 0] += 1
             if layout.validate().containsErrors { refused += 1 }

@@ -36,15 +36,8 @@ struct GenerateCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     /// `--kind` of a random layout.
-    enum KindOption: String, CaseIterable, ExpressibleByArgument {
-        /// The kind the seed's place in the fuzz cycle gives.
-        case cycle
-        /// The whole accepted numeric range (``RandomLayoutGenerator/Kind/hostile``).
-        case hostile
-    }
-
     @Option(help: "Kind (random): the seed's cycle kind, or hostile.")
-    var kind: KindOption = .cycle
+    var kind: LayoutKindOption = .cycle
 
     @Option(help: "Views (random, 1...500).")
     var views: Int = 6

@@ -64,12 +64,12 @@ struct MergeCommand: ParsableCommand {
         var seenShards = Set<Int>()
         var count: Int?
         for (file, document) in zip(files, documents) {
-            guard let shard = settings(document)["shard"] as? String, let (k, n) = try? RunCommand.parseShard(shard) else {
+            guard let shard = settings(document)["shard"] as? String, let parsed = Shard(argument: shard) else {
                 throw fail("\(file) is not a shard (made without --shard K/N)")
             }
-            if let count, count != n { throw fail("\(file) is shard \(shard), but \(files[0]) is of \(count) shards") }
-            count = n
-            guard seenShards.insert(k).inserted else { throw fail("shard \(k)/\(n) is given twice (\(file))") }
+            if let count, count != parsed.count { throw fail("\(file) is shard \(shard), but \(files[0]) is of \(count) shards") }
+            count = parsed.count
+            guard seenShards.insert(parsed.index).inserted else { throw fail("shard \(parsed) is given twice (\(file))") }
             guard settings(document)["corpus_digest"] != nil, settings(document)["corpus_cases"] != nil else {
                 throw fail("\(file) has no corpus digest (made by an older layout-bench): cannot check that the shards belong together")
             }

@@ -68,7 +68,7 @@ struct ReportCommand: ParsableCommand {
     var results: String?
 
     @Option(help: "Comma-separated formats: html, csv, md, json.")
-    var format = "html,csv,md"
+    var format = ReportFormats([.html, .csv, .md])
 
     @Option(help: "Output directory.")
     var output: String?
@@ -84,14 +84,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let formats = format.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        var chosen: [ReportWriter.Format] = []
-        for name in formats {
-            guard let f = ReportWriter.Format(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)'; use html, csv, md or json")
-            }
-            chosen.append(f)
-        }
+        let chosen = format.formats
         let path = ReportWriter.resultsPath(results)
         do throws(ToolError) {
             let file = try ReportWriter.read(path)
@@ -138,18 +131,14 @@ struct BaselineCommand: ParsableCommand {
         var results: [String] = []
 
         @Option(help: "The baseline's per-case time threshold, e.g. 25% or 0.25.")
-        var threshold: String = "25%"
+        var threshold = Threshold(fraction: 0.25, text: "25%")
 
         @Option(help: "The baseline's threshold for a solver's phase over all cases, e.g. 10%.")
-        var aggregateThreshold: String = "10%"
+        var aggregateThreshold = Threshold(fraction: 0.10, text: "10%")
 
         func validate() throws {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
                 throw ValidationError("a baseline name uses letters, digits, - and _")
-            }
-            guard GateCommand.parseThreshold(threshold) != nil else { throw ValidationError("bad --threshold '\(threshold)'") }
-            guard GateCommand.parseThreshold(aggregateThreshold) != nil else {
-                throw ValidationError("bad --aggregate-threshold '\(aggregateThreshold)'")
             }
         }
 
@@ -158,8 +147,7 @@ struct BaselineCommand: ParsableCommand {
             do throws(ToolError) {
                 var files: [ResultsFile] = []
                 for path in paths { files.append(try ReportWriter.read(path)) }
-                let thresholds = Baseline.Thresholds(time: GateCommand.parseThreshold(threshold) ?? 0.25,
-                                                     aggregate: GateCommand.parseThreshold(aggregateThreshold))
+                let thresholds = Baseline.Thresholds(time: threshold.fraction, aggregate: aggregateThreshold.fraction)
                 guard let baseline = Baseline.from(files, thresholds: thresholds) else {
                     throw ToolError(message: "no results", status: .noInput)
                 }
@@ -205,10 +193,10 @@ struct GateCommand: ParsableCommand {
     var results: String?
 
     @Option(help: "Per-case time threshold, e.g. 25% or 0.25 (default: the baseline's).")
-    var threshold: String?
+    var threshold: Threshold?
 
     @Option(help: "Threshold of a solver's phase over all cases, e.g. 10% (default: the baseline's).")
-    var aggregateThreshold: String?
+    var aggregateThreshold: Threshold?
 
     @Flag(help: "Cases missing from the baseline are reported, not regressions.")
     var lenient = false
@@ -219,23 +207,9 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Where to write the Markdown (default gate.md next to RESULTS).")
     var markdown: String?
 
-    static func parseThreshold(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasSuffix("%"), let v = Double(trimmed.dropLast()), v.isFinite, v >= 0 { return v / 100 }
-        if let v = Double(trimmed), v.isFinite, v >= 0 { return v }
-        return nil
-    }
-
     static func baselinePath(_ name: String) -> String {
         if name.hasSuffix(".json") || name.contains("/") { return name }
         return (Inputs.repositoryRoot() as NSString).appendingPathComponent("Reports/baselines/\(name).json")
-    }
-
-    func validate() throws {
-        if let threshold, GateCommand.parseThreshold(threshold) == nil { throw ValidationError("bad --threshold '\(threshold)'") }
-        if let aggregateThreshold, GateCommand.parseThreshold(aggregateThreshold) == nil {
-            throw ValidationError("bad --aggregate-threshold '\(aggregateThreshold)'")
-        }
     }
 
     func run() throws {
@@ -247,8 +221,8 @@ struct GateCommand: ParsableCommand {
             do { stored = try Baseline.read(Self.baselinePath(baseline)) } catch {
                 throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
             }
-            let report = Gate.compare(file, with: stored, threshold: threshold.flatMap(Self.parseThreshold),
-                                      aggregateThreshold: aggregateThreshold.flatMap(Self.parseThreshold), onlyCommon: onlyCommon)
+            let report = Gate.compare(file, with: stored, threshold: threshold?.fraction,
+                                      aggregateThreshold: aggregateThreshold?.fraction, onlyCommon: onlyCommon)
             outcome = report.outcome(lenient: lenient || onlyCommon)
             print(Self.table(report, outcome: outcome, baseline: baseline), terminator: "")
             let target = markdown ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.md")

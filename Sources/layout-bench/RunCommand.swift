@@ -67,8 +67,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds an external solver may take for one operation.")
     var timeout = 30.0
 
-    @Option(help: "Run shard K of N (K in 1...N): cases i with i mod N == K - 1.")
-    var shard: String?
+    @Option(help: "Run shard K of N (K/N, K in 1...N): cases i with i mod N == K - 1.")
+    var shard: Shard?
 
     @Option(help: "Directory for the run's files (default Reports/<timestamp>/).")
     var output: String?
@@ -88,15 +88,6 @@ struct RunCommand: ParsableCommand {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be positive") }
         guard timeBudget >= 0, timeBudget <= 3600 else { throw ValidationError("--time-budget must be in 0...3600 seconds") }
         guard sampleTime >= 0, sampleTime <= 10 else { throw ValidationError("--sample-time must be in 0...10 seconds") }
-        if let shard { _ = try Self.parseShard(shard) }
-    }
-
-    static func parseShard(_ text: String) throws -> (k: Int, n: Int) {
-        let parts = text.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw ValidationError("--shard expects K/N with 1 <= K <= N, got '\(text)'")
-        }
-        return (parts[0], parts[1])
     }
 
     func run() throws {
@@ -143,8 +134,8 @@ struct RunCommand: ParsableCommand {
         // (unsharded) case list, in corpus order, and a digest of its texts.
         let corpusNames = cases.map(\.name)
         let corpusDigest = CaseCollector.digest(cases)
-        if let shard, let (k, n) = try? Self.parseShard(shard) {
-            cases = cases.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+        if let shard {
+            cases = cases.enumerated().filter { shard.contains(offset: $0.offset) }.map(\.element)
         }
         if cases.isEmpty && problems.isEmpty {
             printError("error: no cases to run (check PATHS, --filter and --skip)")
@@ -191,7 +182,7 @@ struct RunCommand: ParsableCommand {
             settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
                        ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
                        ("scale", .string(scale.rawValue)), ("timeout_s", .number(timeout)),
-                       ("shard", shard.map { .string($0) } ?? .null), ("paths", .array(targets.map { .string($0) })),
+                       ("shard", shard.map { .string($0.description) } ?? .null), ("paths", .array(targets.map { .string($0) })),
                        ("corpus_digest", .string(corpusDigest)), ("corpus_cases", .array(corpusNames.map { .string($0) }))],
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
         document.hellos = runner.hellos
