@@ -58,6 +58,15 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let (header, layout) = try generated()
+        // Why check: a family's magnitudes grow with --rows and --width (the
+        // grid's height is about R·W/3), and a width the generator accepted
+        // once gave a file that `check` and `solve` refuse (exit 65). A
+        // generator's output is always a valid layout; random hostile layouts
+        // are the exception by design (they probe the accepted range).
+        if family != .random, let problem = layout.validate().first(where: { $0.severity == .error }) {
+            throw ValidationError("--rows \(rows ?? 1) --width \(formatNumber(width)) gives a layout the format refuses: "
+                                  + "\(problem.message); use a smaller width or fewer rows")
+        }
         do { try Inputs.write(header + LayoutPrinter.print(layout), to: output) } catch {
             printError("error: \(error.message)")
             throw error.status.exitCode

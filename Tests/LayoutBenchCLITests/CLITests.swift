@@ -191,6 +191,20 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// A width the generator once accepted gave a file that `check` and
+    /// `solve` refuse (exit 65): a generated family is now always valid.
+    func testGenerateRefusesSizesWhoseLayoutIsOutOfRange() throws {
+        for family in ["alternating-grid", "decorated-grid"] {
+            let output = try run(["generate", family, "--rows", "1000", "--width", "1e9"])
+            XCTAssertEqual(output.status, 64, "\(family): \(output.stderr)")
+            XCTAssertTrue(output.stdout.isEmpty, "no layout written")
+            XCTAssertTrue(output.stderr.contains("outside the range the solvers accept"), output.stderr)
+        }
+        // The largest width in range still generates, and the file checks.
+        let accepted = try run(["generate", "decorated-grid", "--rows", "100", "--width", "1e6"])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+    }
+
     func testGenerateToUnwritablePathExits73() throws {
         let output = try run(["generate", "alternating-grid", "--rows", "1", "--output", "/proc/nope/x.layout"])
         XCTAssertEqual(output.status, 73, output.stderr)

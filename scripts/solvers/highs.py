@@ -33,6 +33,8 @@ import adapter_kit  # noqa: E402
 
 # A reduced cost within this counts as zero (HiGHS's dual feasibility tolerance).
 DUAL_TOLERANCE = 1e-7
+# HiGHS's simplex_strategy values.
+SIMPLEX_DUAL, SIMPLEX_PRIMAL = 1, 4
 # A nonbasic that moved less than this from its bound did not move.
 MOVE_TOLERANCE = 1e-7
 # Tableau entries below this move nothing the ambiguity tolerance could see.
@@ -131,16 +133,35 @@ class HiGHS(adapter_kit.RebuildingAdapter):
         lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = self.matrix
         h = hs.Highs()
         h.setOptionValue("output_flag", False)
-        h.setOptionValue("primal_feasibility_tolerance", 1e-9)
-        h.setOptionValue("dual_feasibility_tolerance", 1e-9)
+        # HiGHS's default tolerances (1e-7), GLPK's too. Tighter ones (1e-9,
+        # this adapter's first choice) made HiGHS report "unbounded" levels
+        # on hostile layouts (67 of 1,000 seeds; 9 with the defaults) and
+        # changed nothing on the corpus or the other random kinds.
         h.passModel(lp)
+        self.strategy = SIMPLEX_DUAL  # HiGHS's default
         order = ([edit_cols] if edit_cols else []) + [levels[p] for p in sorted(levels, reverse=True)]
         bounds = [np.array(b, dtype=np.float64) for b in (col_lower, col_upper, row_lower, row_upper)]
         return h, order, bounds
 
-    def optimal(self, h):
+    def run(self, h):
+        """Runs HiGHS and returns its model status; a status that is no
+        answer (Unknown, Not Set, a solve error) is retried once from scratch
+        (no basis: presolve and the dual simplex). Why: a warm start from a
+        basis that is badly conditioned at hostile magnitudes can stall where
+        a fresh solve does not."""
+        hs = self.highspy
+        answers = (hs.HighsModelStatus.kOptimal, hs.HighsModelStatus.kInfeasible, hs.HighsModelStatus.kUnbounded,
+                   hs.HighsModelStatus.kUnboundedOrInfeasible)
         h.run()
-        return h.getModelStatus() == self.highspy.HighsModelStatus.kOptimal
+        if h.getModelStatus() not in answers:
+            h.clearSolver()
+            h.setOptionValue("simplex_strategy", SIMPLEX_DUAL)
+            h.run()
+            h.setOptionValue("simplex_strategy", self.strategy)
+        return h.getModelStatus()
+
+    def optimal(self, h):
+        return self.run(h) == self.highspy.HighsModelStatus.kOptimal
 
     def refuse(self, rows):
         # One feasibility check of all required rows; only if it fails, row by
@@ -210,7 +231,8 @@ class HiGHS(adapter_kit.RebuildingAdapter):
             # given a basis, first computes a steepest-edge weight per row (one
             # solve each): 401 pivots took 15 s on the decorated grid at
             # R = 10^4; the primal simplex takes 2.3 s for the whole solve.
-            h.setOptionValue("simplex_strategy", 4)
+            self.strategy = SIMPLEX_PRIMAL
+            h.setOptionValue("simplex_strategy", self.strategy)
         values = list(h.getSolution().col_value[:count])
         scale = max([1.0] + [abs(v) for v in edit_values.values()])
         free = self.free_variables(h, rows, edit_values, values, bounds)
@@ -337,17 +359,20 @@ class HiGHS(adapter_kit.RebuildingAdapter):
                         undecided.discard(v)
         h.changeColsCost(len(candidates), index, np.zeros(len(candidates)))
         # The rest: each variable's own minimum and maximum.
+        unbounded = (hs.HighsModelStatus.kUnbounded, hs.HighsModelStatus.kUnboundedOrInfeasible)
         for v in sorted(undecided):
             extremes = []
             for sign in (1.0, -1.0):
                 h.changeColCost(v, sign)
-                h.run()
-                status = h.getModelStatus()
+                status = self.run(h)
                 if status == hs.HighsModelStatus.kOptimal:
                     extremes.append(h.getSolution().col_value[v])
-                elif status in (hs.HighsModelStatus.kUnbounded, hs.HighsModelStatus.kUnboundedOrInfeasible):
+                elif status in unbounded:
                     extremes.append(-sign * float("inf"))
                 else:
+                    # No answer even from scratch (hostile magnitudes): say
+                    # so rather than guess. A box around the value did not
+                    # help (HiGHS then called the boxed LPs unbounded).
                     raise RuntimeError("HiGHS: %s ranging a variable" % h.modelStatusToString(status))
             h.changeColCost(v, 0.0)
             if not close(extremes[0], extremes[1]):
