@@ -20,7 +20,6 @@ struct Shard: ExpressibleByArgument, CustomStringConvertible, Equatable {
     func contains(offset: Int) -> Bool { offset % count == index - 1 }
 
     var description: String { "\(index)/\(count)" }
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// A threshold given as a percentage or a fraction: `25%` or `0.25` (never

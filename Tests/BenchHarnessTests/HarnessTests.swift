@@ -228,19 +228,30 @@ struct HarnessTests {
         #expect(boxes.count == 1000)
     }
 
-    @Test("over its timing limit but within its judging limit, the reference judges (one solve per variant) and is not timed")
-    func referenceJudgesOverItsTimingLimit() throws {
-        let layout = try AlternatingGrid.layout(rows: 3)
-        var judged = BenchCase(name: "family/judged", source: "AlternatingGrid.layout(rows: 3)", layout: layout, text: [],
-                               limits: ["glpk": 10])
-        judged.referenceJudgeLimits = ["glpk": 1_000]
-        var unjudged = judged
-        unjudged.name = "family/unjudged"
-        unjudged.referenceJudgeLimits = [:]
-        var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
+    /// A small grid over `reference`'s timing limit (10) and within its judging limit (1,000).
+    static func overTimingLimit(_ name: String, reference: String) throws -> BenchCase {
+        var over = BenchCase(name: name, source: "AlternatingGrid.layout(rows: 3)", layout: try AlternatingGrid.layout(rows: 3),
+                             text: [], limits: [reference: 10])
+        over.referenceJudgeLimits = [reference: 1_000]
+        return over
+    }
+
+    /// The least timing: one sample, no warm-up, no budget.
+    static func quickSettings(_ solvers: [SolverSpec]) -> RunSettings {
+        var settings = RunSettings(solvers: solvers)
         settings.repetitions = 1
         settings.warmup = 0
         settings.timeBudget = 0
+        return settings
+    }
+
+    @Test("over its timing limit but within its judging limit, the reference judges (one solve per variant) and is not timed")
+    func referenceJudgesOverItsTimingLimit() throws {
+        let judged = try Self.overTimingLimit("family/judged", reference: "glpk")
+        var unjudged = judged
+        unjudged.name = "family/unjudged"
+        unjudged.referenceJudgeLimits = [:]
+        let settings = Self.quickSettings([SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
         let results = Runner(settings: settings).run([judged, unjudged])
         let glpk = try #require(results[0].results.first { $0.solver == "glpk" })
         #expect(glpk.verdict == .pass && glpk.reasons.contains { $0.hasPrefix("judged only") }, "\(glpk.reasons)")
@@ -255,15 +266,9 @@ struct HarnessTests {
 
     @Test("run --reference: another solver judges, GLPK included, over its own timing limit too")
     func anotherReference() throws {
-        let layout = try AlternatingGrid.layout(rows: 3)
-        var over = BenchCase(name: "family/over", source: "AlternatingGrid.layout(rows: 3)", layout: layout, text: [],
-                             limits: ["cassowary": 10])
-        over.referenceJudgeLimits = ["cassowary": 1_000]
-        var settings = RunSettings(solvers: [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)])
+        let over = try Self.overTimingLimit("family/over", reference: "cassowary")
+        var settings = Self.quickSettings([SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)])
         settings.reference = "cassowary"
-        settings.repetitions = 1
-        settings.warmup = 0
-        settings.timeBudget = 0
         let results = Runner(settings: settings).run([over])
         let native = try #require(results[0].results.first { $0.solver == "cassowary" })
         let glpk = try #require(results[0].results.first { $0.solver == "glpk" })
