@@ -6,7 +6,7 @@
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
 //   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
-//   BenchSchema (verdicts, phases, globs: what results files and baselines spell)  <-  BenchHarness, BenchReports
+//   BenchSchema (the results document; verdicts, phases, counters, globs)  <-  LayoutSolving, BenchHarness, BenchReports
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
 //   everything  <-  layout-bench (CLI)
 
@@ -50,7 +50,7 @@ let package = Package(
         // MARK: Solving
 
         /// The solver protocol, solutions, tolerance, expectation checks.
-        .target(name: "LayoutSolving", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+        .target(name: "LayoutSolving", dependencies: ["LayoutModel", "BenchSchema"], swiftSettings: swiftSettings),
 
         /// The native incremental Cassowary solver (no dependencies) ...
         .target(name: "Cassowary", swiftSettings: swiftSettings),
@@ -79,8 +79,9 @@ let package = Package(
         /// Timing statistics: summaries, bootstrap intervals, the gate's tests. No dependencies.
         .target(name: "BenchStatistics", swiftSettings: swiftSettings),
 
-        /// What the harness writes and the reports and gate read, owned once:
-        /// the verdicts, the timed phases, the case-name globs. No dependencies.
+        /// What the harness writes and the reports, gate and merge read, owned
+        /// once: the results document (Codable, versioned), the verdicts, the
+        /// timed phases, the counters, the case-name globs. No dependencies.
         .target(name: "BenchSchema", swiftSettings: swiftSettings),
 
         /// Cases, the solver registry, cross-checks, timings, results.

@@ -5,27 +5,13 @@ import Foundation
 import LayoutModel
 import LayoutSolving
 
-/// The results document of a run: one JSON file, schema versioned.
-///
-/// Schema `layout-bench/results`, version 1 (documented in the README):
-/// `{"schema", "version", "started", "finished", "machine": {...}, "settings": {...}, "peak_rss_bytes", "yardstick": {"median", "n", "samples"},
-/// "solvers": [{"name", "kind", "reference", external solvers also "command", "working_directory", "protocol",
-///   "hello": {"name", "version", "protocol", "semantics", "incremental", "edits", "max_rows"}}],
-/// "unavailable_solvers": [{"name", "command", "reason"}], "problems": [{"case", "message"}],
-/// "cases": [{"name", "source", "views", "constraints", "variants": [...],
-///   "results": [{"variant", "solver", "verdict", "reasons", "status", "levels", "ambiguous", "conflict", "frames"}],
-///   "content" (only with intrinsic sizes or baselines): {VIEW: {"intrinsic": [W | null, H | null], "baselines": [FIRST, LAST]}},
-///   "timings": [{"solver", "phase", "min", "median", "median_ci", "p90", "max", "n", "iterations", "samples"}],
-///   "counters": {solver: {name: value}}, "untimed" (only if any): {solver: [phase]}}],
-/// "summary": {solver: {verdict: count}}}`. Times are seconds.
+/// A run as the harness made it; ``document()`` is what `results.json`
+/// holds (``ResultsDocument``, the format's one owner).
 public struct RunResults: Sendable {
-    public static let schema = "layout-bench/results"
-    public static let version = 1
-
     public var started: Date
     public var finished: Date
     public var machine: MachineInfo
-    public var settings: [(String, JSONValue)]
+    public var settings: ResultsDocument.Settings
     public var solvers: [SolverSpec]
     public var problems: [CaseProblem]
     public var cases: [CaseResult]
@@ -38,7 +24,7 @@ public struct RunResults: Sendable {
     /// The solver the others were judged against (``RunSettings/reference``).
     public var reference = "glpk"
 
-    public init(started: Date, finished: Date, machine: MachineInfo, settings: [(String, JSONValue)], solvers: [SolverSpec],
+    public init(started: Date, finished: Date, machine: MachineInfo, settings: ResultsDocument.Settings, solvers: [SolverSpec],
                 problems: [CaseProblem], cases: [CaseResult], yardstick: [Double] = []) {
         self.yardstick = yardstick
         self.started = started
@@ -73,52 +59,34 @@ public struct RunResults: Sendable {
         return formatter.string(from: date)
     }
 
-    public func json() -> JSONValue {
-        let machineJSON = JSONValue.object([
-            ("cpu", .string(machine.cpu)), ("cores", .number(Double(machine.cores))),
-            ("memory_bytes", .number(Double(machine.memoryBytes))), ("os", .string(machine.os)),
-            ("swift", .string(machine.swift)), ("glpk", .string(machine.glpk)),
-            ("commit", machine.commit.map { .string($0) } ?? .null),
-        ])
-        let solversJSON: [JSONValue] = solvers.map { spec in
-            let kind: String
-            switch spec.kind {
-            case .cassowary, .glpk: kind = "built-in"
-            case .external: kind = "external"
+    /// The results document: what `results.json` holds and the reports read.
+    /// - Parameter peakResidentBytes: the process's peak memory (nil: now's).
+    /// - Complexity: O(size of the results).
+    public func document(peakResidentBytes: Int? = nil) -> ResultsDocument {
+        let machineRecord = ResultsDocument.Machine(cpu: machine.cpu, cores: machine.cores, memory_bytes: Double(machine.memoryBytes),
+                                                    os: machine.os, swift: machine.swift, glpk: machine.glpk, commit: machine.commit)
+        let solverRecords = solvers.map { spec -> ResultsDocument.Solver in
+            guard case .external(let command, let directory) = spec.kind else {
+                return ResultsDocument.Solver(name: spec.name, kind: "built-in", reference: spec.name == reference)
             }
-            var fields: [(String, JSONValue)] = [("name", .string(spec.name)), ("kind", .string(kind)),
-                                                 ("reference", .bool(spec.name == reference))]
-            if case .external(let command, let directory) = spec.kind {
-                fields += [("command", .array(command.map { .string($0) })),
-                           ("working_directory", directory.map { .string($0) } ?? .null),
-                           ("protocol", .number(Double(ExternalSolver.protocolVersion))),
-                           ("hello", hellos[spec.name]?.json ?? .null)]
+            let hello = hellos[spec.name].map { h in
+                ResultsDocument.Solver.Hello(name: h.name, version: h.version, protocol: h.protocolVersion, semantics: h.semantics.rawValue,
+                                             incremental: h.incremental, edits: h.edits, max_rows: h.maxRows, ambiguity: h.ambiguity)
             }
-            return .object(fields)
+            return ResultsDocument.Solver(name: spec.name, kind: "external", reference: spec.name == reference, command: command,
+                                          working_directory: directory, protocol: ExternalSolver.protocolVersion, hello: hello)
         }
-        let unavailableJSON: [JSONValue] = unavailable.map { entry in
+        let unavailableRecords = unavailable.map { entry -> ResultsDocument.UnavailableSolver in
             var command: [String] = []
             if case .external(let c, _) = entry.spec.kind { command = c }
-            return .object([("name", .string(entry.spec.name)), ("command", .array(command.map { .string($0) })),
-                            ("reason", .string(entry.reason))])
+            return ResultsDocument.UnavailableSolver(name: entry.spec.name, command: command, reason: entry.reason)
         }
-        let casesJSON: [JSONValue] = cases.map(Self.caseJSON)
-        let summaryJSON = JSONValue.object(summary.map { entry in
-            (entry.solver, JSONValue.object(Verdict.allCases.map { ($0.rawValue, .number(Double(entry.counts[$0] ?? 0))) }))
-        })
-        return .object([
-            ("schema", .string(Self.schema)), ("version", .number(Double(Self.version))),
-            ("started", .string(Self.iso(started))), ("finished", .string(Self.iso(finished))),
-            ("machine", machineJSON), ("settings", .object(settings)), ("solvers", .array(solversJSON)),
-            ("unavailable_solvers", .array(unavailableJSON)),
-            ("peak_rss_bytes", .number(Double(Self.peakResidentBytes()))),
-            ("yardstick", TimingSummary(yardstick).map { summary in
-                .object([("median", .number(summary.median)), ("n", .number(Double(summary.count))),
-                         ("samples", .array(yardstick.map { .number($0) }))])
-            } ?? .null),
-            ("problems", .array(problems.map { .object([("case", .string($0.name)), ("message", .string($0.message))]) })),
-            ("cases", .array(casesJSON)), ("summary", summaryJSON),
-        ])
+        let yardstickRecord = TimingSummary(yardstick).map { ResultsDocument.Yardstick(median: $0.median, n: $0.count, samples: yardstick) }
+        return ResultsDocument(started: Self.iso(started), finished: Self.iso(finished), machine: machineRecord, settings: settings,
+                               solvers: solverRecords, unavailable_solvers: unavailableRecords,
+                               peak_rss_bytes: peakResidentBytes ?? Self.peakResidentBytes(), yardstick: yardstickRecord,
+                               problems: problems.map { ResultsDocument.Problem(case: $0.name, message: $0.message) },
+                               cases: cases.map(Self.caseRecord))
     }
 
     /// The process's peak resident memory (built-in solvers run in it); also
@@ -129,60 +97,38 @@ public struct RunResults: Sendable {
         return Int(usage.ru_maxrss) * 1024  // Linux reports kilobytes
     }
 
-    static func caseJSON(_ c: CaseResult) -> JSONValue {
-        let results: [JSONValue] = c.results.map { r in
-            let frames = JSONValue.object(zip(r.viewNames, r.frames).map { name, f in
-                (name, JSONValue.array([f.x, f.y, f.width, f.height].map { JSONValue.number($0) }))
-            })
-            return .object([
-                ("variant", .string(r.variant)), ("solver", .string(r.solver)), ("verdict", .string(r.verdict.rawValue)),
-                ("reasons", .array(r.reasons.map { .string($0) })),
-                ("status", r.status.map { .string($0.rawValue) } ?? .null),
-                ("levels", .array(r.levels.map { .object([("priority", .number($0.priority.rawValue)), ("error", .number($0.error))]) })),
-                ("ambiguous", r.ambiguous.map { .array($0.map { .string($0) }) } ?? .null),
-                ("conflict", .array(r.conflict.map { .string($0) })),
-                ("frames", frames),
-            ])
+    static func caseRecord(_ c: CaseResult) -> ResultsDocument.Case {
+        let results = c.results.map { r in
+            ResultsDocument.Result(
+                variant: r.variant, solver: r.solver, verdict: r.verdict, reasons: r.reasons, status: r.status?.rawValue,
+                levels: r.levels.map { ResultsDocument.Level(priority: $0.priority.rawValue, error: $0.error) },
+                ambiguous: r.ambiguous, conflict: r.conflict,
+                // Why `uniquingKeysWith`: view names are unique in a valid layout;
+                // should a solver repeat one, the first frame is kept, not a trap.
+                frames: Dictionary(zip(r.viewNames, r.frames.map { [$0.x, $0.y, $0.width, $0.height] }), uniquingKeysWith: { first, _ in first }))
         }
-        let timings: [JSONValue] = c.timings.map { t in
-            let interval = Confidence.median(t.samples, level: 0.95)
-            return .object([("solver", .string(t.solver)), ("phase", .string(t.phase.rawValue)), ("min", .number(t.summary.minimum)),
-                     ("median", .number(t.summary.median)),
-                     ("median_ci", interval.map { .array([.number($0.low), .number($0.high)]) } ?? .null),
-                     ("p90", t.summary.p90.map { .number($0) } ?? .null),
-                     ("max", .number(t.summary.maximum)), ("n", .number(Double(t.summary.count))),
-                     ("iterations", .number(Double(t.iterations))), ("samples", .array(t.samples.map { .number($0) }))])
+        let timings = c.timings.map { t in
+            ResultsDocument.Timing(solver: t.solver, phase: t.phase, min: t.summary.minimum, median: t.summary.median,
+                                   median_ci: Confidence.median(t.samples, level: 0.95).map { [$0.low, $0.high] }, p90: t.summary.p90,
+                                   max: t.summary.maximum, n: t.summary.count, iterations: t.iterations, samples: t.samples)
         }
-        let counters = JSONValue.object(c.counters.keys.sorted().map { solver in
-            (solver, JSONValue.object((c.counters[solver] ?? [:]).keys.sorted().map { ($0, .number(c.counters[solver]?[$0] ?? 0)) }))
-        })
-        var fields: [(String, JSONValue)] = [
-            ("name", .string(c.name)), ("source", .string(c.source)), ("views", .number(Double(c.views))),
-            ("constraints", .number(Double(c.constraints))), ("variants", .array(c.variants.map { .string($0) })),
-            ("results", .array(results)), ("timings", .array(timings)), ("counters", counters),
-        ]
-        if !c.untimed.isEmpty {
-            fields.append(("untimed", .object(c.untimed.keys.sorted().map { ($0, .array((c.untimed[$0] ?? []).map { .string($0.rawValue) })) })))
+        var content: [String: ResultsDocument.Content] = [:]
+        for entry in c.content where content[entry.view] == nil {
+            content[entry.view] = ResultsDocument.Content(
+                intrinsic: entry.content.intrinsicSize.map { [$0.width, $0.height] },
+                baselines: entry.content.baselines.map { [$0.first, $0.last] })
         }
-        // Only layouts with content carry the key: older readers and files are unchanged.
-        if !c.content.isEmpty {
-            fields.append(("content", .object(c.content.map { entry in
-                var item: [(String, JSONValue)] = []
-                if let size = entry.content.intrinsicSize {
-                    item.append(("intrinsic", .array([size.width, size.height].map { $0.map(JSONValue.number) ?? .null })))
-                }
-                if let b = entry.content.baselines { item.append(("baselines", .array([.number(b.first), .number(b.last)]))) }
-                return (entry.view, JSONValue.object(item))
-            })))
-        }
-        return .object(fields)
+        return ResultsDocument.Case(name: c.name, source: c.source, views: c.views, constraints: c.constraints, variants: c.variants,
+                                    results: results, timings: timings, counters: c.counters,
+                                    untimed: c.untimed.isEmpty ? nil : c.untimed,
+                                    // Only layouts with content carry the key.
+                                    content: content.isEmpty ? nil : content)
     }
 
     /// Writes the document atomically (a temporary file renamed into place),
     /// so an interrupted run never leaves a half-written results file.
     /// - Throws: the file system's error.
     public func write(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data((json().serialized(indent: 1) + "\n").utf8).write(to: url, options: .atomic)
+        try document().write(to: url)
     }
 }

@@ -75,7 +75,7 @@ public struct CaseResult: Sendable {
     public var results: [VariantResult]
     public var timings: [PhaseTiming]
     /// Machine-independent counts per solver (Cassowary pivots, GLPK simplex iterations).
-    public var counters: [String: [String: Double]]
+    public var counters: [String: [Counter: Double]]
     /// Per solver, the phases left untimed because an answer in them carried
     /// no `time_s` (an external solver that does not time itself is not
     /// timed at all rather than timed as 0).
@@ -117,7 +117,7 @@ public final class Runner {
         var available: [SolverSpec] = []
         for spec in settings.solvers {
             guard spec.isExternal else { available.append(spec); continue }
-            guard let external = instance(spec) as? ExternalSolver else { continue }
+            guard let external = externalInstance(spec) else { continue }
             do throws(SolverError) {
                 try external.start()
                 if let hello = external.hello { hellos[spec.name] = hello }
@@ -130,14 +130,18 @@ public final class Runner {
         settings.solvers = available
     }
 
+    /// The solver of `spec`: external solvers once per run (one process
+    /// each), built-in ones fresh.
     func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver {
-        if case .external = spec.kind {
-            if let existing = externals[spec.name] { return existing }
-            let made = spec.make(timeout: settings.timeout)
-            if let external = made as? ExternalSolver { externals[spec.name] = external }
-            return made
-        }
-        return spec.make(timeout: settings.timeout, ambiguity: ambiguity)
+        externalInstance(spec) ?? spec.make(timeout: settings.timeout, ambiguity: ambiguity)
+    }
+
+    /// The run's instance of an external solver, made on first use; nil for a built-in one.
+    func externalInstance(_ spec: SolverSpec) -> ExternalSolver? {
+        if let existing = externals[spec.name] { return existing }
+        guard let made = spec.makeExternal(timeout: settings.timeout) else { return nil }
+        externals[spec.name] = made
+        return made
     }
 
     /// Wall-clock seconds of `body` (monotonic clock).
@@ -280,16 +284,13 @@ public final class Runner {
 
         // The reference, fresh per variant, with ambiguity analysis.
         var reference: [String: Solution] = [:]
-        var counters: [String: [String: Double]] = [:]
+        var counters: [String: [Counter: Double]] = [:]
         if let spec = settings.referenceSpec, judges(spec, benchCase) {
             for v in variants {
                 let solver = instance(spec, ambiguity: true)
                 if let solution = try? solver.load(layout, variant: v) {
                     reference[v] = solution
-                    if v == Layout.defaultVariantName, let glpk = solver as? GLPKLayoutSolver {
-                        counters[spec.name] = ["simplex-iterations": Double(glpk.statistics.totalIterations),
-                                               "simplex-calls": Double(glpk.statistics.simplexCalls)]
-                    }
+                    if v == Layout.defaultVariantName, !solver.counters.isEmpty { counters[spec.name] = solver.counters }
                 }
             }
         }
@@ -350,11 +351,11 @@ public final class Runner {
     /// The check pass for one solver: every variant (switching incrementally),
     /// then the incremental checks (switch, resize, add + remove vs fresh solves).
     func check(_ spec: SolverSpec, _ benchCase: BenchCase, variants: [String], systems: [String: LoweredSystem],
-               reference: [String: Solution]) -> ([VariantResult], Bool, [String: Double]?) {
+               reference: [String: Solution]) -> ([VariantResult], Bool, [Counter: Double]?) {
         let layout = benchCase.layout
         let solver = instance(spec)
         var results: [VariantResult] = []
-        var counters: [String: Double]?
+        var counters: [Counter: Double]?
         func errorResult(_ v: String, _ error: Error) -> VariantResult {
             // A solver that declines as unsupported (over its size limit, a
             // feature it lacks) has not failed.
@@ -372,9 +373,8 @@ public final class Runner {
             }
             do {
                 let solution = i == 0 ? try solver.load(layout, variant: v) : try solver.switchVariant(to: v)
-                if i == 0, let cassowary = solver as? CassowaryLayoutSolver {
-                    counters = ["pivots": Double(cassowary.cassowary.statistics.pivots)]
-                }
+                // The reference's counters come from its own solve above (with ambiguity).
+                if i == 0, spec.name != settings.reference, !solver.counters.isEmpty { counters = solver.counters }
                 guard let system = systems[v] else { continue }
                 var (verdict, reasons) = CrossCheck.judge(solution, reference: reference[v], system: system,
                                                           expectations: layout.expectations(for: v),
@@ -470,7 +470,7 @@ public final class Runner {
         var timings: [PhaseTiming] = []
         /// solver -> phases whose answers lacked `time_s`.
         var untimed: [String: [Phase]] = [:]
-        var allocations: [String: [String: Double]] = [:]
+        var allocations: [String: [Counter: Double]] = [:]
     }
 
     /// The timing pass on the default variant of every case.
@@ -529,7 +529,7 @@ public final class Runner {
             }
             let layout = benchCase.layout
             let solver = instance(spec, ambiguity: false)
-            let external = solver as? ExternalSolver
+            let external = externalInstance(spec)
             func measure(_ phase: Phase, _ body: () throws -> Void) throws {
                 external?.resetReportedSeconds()
                 // GLPK's queued frees finish first, so that they are not counted
@@ -655,7 +655,9 @@ public final class Runner {
             // process-wide count, made cassowary's switch differ by one between
             // processes where the lower median repeats exactly.)
             for (phase, values) in allocationSamples[index] where !values.isEmpty {
-                out[entrant.caseIndex].allocations[entrant.name, default: [:]][phase.allocationCounter] = values.sorted()[(values.count - 1) / 2]
+                if let counter = phase.allocationCounter {
+                    out[entrant.caseIndex].allocations[entrant.name, default: [:]][counter] = values.sorted()[(values.count - 1) / 2]
+                }
             }
         }
         return out

@@ -34,11 +34,19 @@ public struct SolverSpec: Hashable, Sendable {
     /// (`solve --explain`).
     public func make(timeout: Double, ambiguity: Bool = true, ranges: Bool = false) -> LayoutSolver {
         switch kind {
-        case .cassowary: return CassowaryLayoutSolver(analyseAmbiguity: ambiguity)
+        case .cassowary: return FaultInjection.decorate(CassowaryLayoutSolver(analyseAmbiguity: ambiguity))
         case .glpk: return GLPKLayoutSolver(analyseAmbiguity: ambiguity, computeRanges: ranges)
         case .external(let command, let directory):
             return ExternalSolver(name: name, command: command, timeout: timeout, workingDirectory: directory)
         }
+    }
+
+    /// A fresh external solver (not started); nil for a built-in one. Why
+    /// typed: the harness keeps external solvers for the whole run and asks
+    /// them what only a child process has (its hello, its own seconds).
+    public func makeExternal(timeout: Double) -> ExternalSolver? {
+        guard case .external(let command, let directory) = kind else { return nil }
+        return ExternalSolver(name: name, command: command, timeout: timeout, workingDirectory: directory)
     }
 }
 
@@ -82,14 +90,21 @@ public struct SolverRegistry: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw RegistryError(description: "\(path): cannot read")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let list = object["solvers"] as? [[String: Any]] else {
+        /// The file's shape; other keys are the user's (comments, notes) and are ignored.
+        struct File: Decodable {
+            struct Entry: Decodable {
+                var name: String?
+                var command: [String]?
+            }
+            var solvers: [Entry]
+        }
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
             throw RegistryError(description: "\(path): expected {\"solvers\": [{\"name\": ..., \"command\": [...]}]}")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        for entry in list {
-            guard let name = entry["name"] as? String, !name.isEmpty,
-                  let command = entry["command"] as? [String], !command.isEmpty else {
+        for entry in file.solvers {
+            guard let name = entry.name, !name.isEmpty, let command = entry.command, !command.isEmpty else {
                 throw RegistryError(description: "\(path): every solver needs a name and a non-empty command array")
             }
             try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory)))

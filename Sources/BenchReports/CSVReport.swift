@@ -30,7 +30,7 @@ public enum CSVReport {
 
     /// The CSV text. Quoting by yaslab/CSV.swift, correct for any case name.
     /// - Throws: the writer's error (only on an encoding failure).
-    public static func render(_ results: ResultsFile) throws -> String {
+    public static func render(_ results: ResultsDocument) throws -> String {
         let csv = try CSVWriter(stream: .toMemory())
         try csv.write(row: columns)
         // A count read from a results file: printed whole when it is one, as
@@ -40,7 +40,7 @@ public enum CSVReport {
         }
         for c in results.cases {
             let base = [String(c.views), String(c.constraints)]
-            func figures(_ t: ResultsFile.Timing) -> [String] {
+            func figures(_ t: ResultsDocument.Timing) -> [String] {
                 [number(t.min), number(t.median), number(t.median_ci?.first), number(t.median_ci?.last), number(t.p90),
                  number(t.max), String(t.n), String(t.iterations ?? 1)]
             }
@@ -55,7 +55,7 @@ public enum CSVReport {
                                   + Array(repeating: "", count: 9) + [reasons])
                 }
                 for t in timings {
-                    let allocations = c.counters[r.solver]?[t.phase.allocationCounter].map(count) ?? ""
+                    let allocations = t.phase.allocationCounter.flatMap { c.counters[r.solver]?[$0] }.map(count) ?? ""
                     try csv.write(row: [c.name, r.variant, r.solver, t.phase.rawValue, r.verdict.rawValue] + base + figures(t) + [allocations, reasons])
                 }
             }

@@ -106,13 +106,13 @@ public struct Baseline: Codable, Sendable {
 
     public struct CaseEntry: Codable, Sendable {
         public var verdicts: [String: Verdict]
-        public var counters: [String: [String: Double]]
+        public var counters: [String: [Counter: Double]]
         /// Per solver and allocation counter, the lowest and highest count
         /// over the baseline's runs. Why: a load's allocations differ by a few
         /// between processes of unchanged code (measured: up to 6 on 270, with
         /// a fixed hash seed and no address randomisation), so one run's count
         /// is not the code path's only count. Absent in a one-run baseline.
-        public var counterRanges: [String: [String: [Double]]]?
+        public var counterRanges: [String: [Counter: [Double]]]?
         public var times: [String: Time]
     }
 
@@ -139,7 +139,7 @@ public struct Baseline: Codable, Sendable {
     /// and the spread between runs is what tells noise from change.
     /// - Returns: nil for no runs.
     /// - Complexity: O(total samples · log).
-    public static func from(_ runs: [ResultsFile], thresholds: Thresholds = Thresholds()) -> Baseline? {
+    public static func from(_ runs: [ResultsDocument], thresholds: Thresholds = Thresholds()) -> Baseline? {
         guard let last = runs.last else { return nil }
         let level = thresholds.confidence ?? Thresholds.defaultConfidence
         // The machine's speed in each run; nil unless every run measured it.
@@ -181,10 +181,10 @@ public struct Baseline: Codable, Sendable {
                                   within: TimingSummary.median(sorted: withins.sorted()),
                                   n: counts.sorted()[counts.count / 2])
             }
-            var ranges: [String: [String: [Double]]] = [:]
+            var ranges: [String: [Counter: [Double]]] = [:]
             if runs.count >= 2 {
                 for (solver, counters) in c.counters {
-                    for name in counters.keys where name.hasPrefix("allocations/") {
+                    for name in counters.keys where name.isAllocationCount {
                         let values = runs.compactMap { run in run.cases.first { $0.name == c.name }?.counters[solver]?[name] }
                         if let low = values.min(), let high = values.max() { ranges[solver, default: [:]][name] = [low, high] }
                     }
@@ -359,7 +359,7 @@ public enum Gate {
 
     /// The larger half of a timing's interval of its median at `level`, in log
     /// units (0 without samples: a results file from before samples were kept).
-    static func halfWidth(_ t: ResultsFile.Timing, level: Double) -> Double {
+    static func halfWidth(_ t: ResultsDocument.Timing, level: Double) -> Double {
         halfWidth(samples: t.samples ?? [], level: level)
     }
 
@@ -372,7 +372,7 @@ public enum Gate {
     /// run-wide correction cannot: in runs where the machine slowed for a
     /// while, the yardstick's median was uncertain by ±20% and the paired
     /// ratios' by a few percent. Nil without samples or a yardstick.
-    static func paired(_ t: ResultsFile.Timing, _ yardstick: ResultsFile.Yardstick?, scale: Double) -> [Double]? {
+    static func paired(_ t: ResultsDocument.Timing, _ yardstick: ResultsDocument.Yardstick?, scale: Double) -> [Double]? {
         guard let samples = t.samples, let y = yardstick?.samples, !samples.isEmpty, samples.count <= y.count else { return nil }
         var out: [Double] = []
         out.reserveCapacity(samples.count)
@@ -390,7 +390,7 @@ public enum Gate {
         var caseName: String
         var solver: String
         var phase: Phase
-        var now: ResultsFile.Timing
+        var now: ResultsDocument.Timing
         var before: Baseline.Time
         /// log(now median / baseline median): of the paired samples where
         /// there are any, else of the raw ones, drift-corrected later.
@@ -407,7 +407,7 @@ public enum Gate {
     ///   - aggregateThreshold: overrides every aggregate threshold when given.
     ///   - onlyCommon: compare only the cases both have; the others are reported, never regressions.
     /// - Complexity: O(T log T) for T timings, plus a bootstrap of O(B · cases) per solver and phase.
-    public static func compare(_ results: ResultsFile, with baseline: Baseline, threshold: Double? = nil,
+    public static func compare(_ results: ResultsDocument, with baseline: Baseline, threshold: Double? = nil,
                                aggregateThreshold: Double? = nil, onlyCommon: Bool = false) -> GateReport {
         let level = baseline.thresholds.confidence ?? Baseline.Thresholds.defaultConfidence
         var findings: [GateFinding] = []
@@ -444,12 +444,12 @@ public enum Gate {
                         old = value < range[0] ? range[0] : range[1]
                     }
                     let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
-                    let isAllocation = counter.hasPrefix("allocations/")
+                    let isAllocation = counter.isAllocationCount
                     let tolerance = isAllocation
                         ? max(counterThreshold, baseline.thresholds.allocations ?? Baseline.Thresholds.defaultAllocations) : counterThreshold
                     let slack = isAllocation && abs(value - old) <= Baseline.Thresholds.allocationSlack
                     let kind: GateFinding.Kind = abs(change) <= tolerance || slack ? .noise : change > 0 ? .regression : .improvement
-                    findings.append(GateFinding(kind: kind, metric: counter, subject: "\(c.name) \(solver)",
+                    findings.append(GateFinding(kind: kind, metric: counter.rawValue, subject: "\(c.name) \(solver)",
                                                 baseline: String(format: "%g", old), current: String(format: "%g", value), change: change))
                 }
             }

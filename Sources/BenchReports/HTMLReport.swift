@@ -34,7 +34,7 @@ public enum HTMLReport {
     /// - Parameter pictureLimit: cases with more views get no layout pictures.
     /// - Parameter gate: a comparison with a baseline (`report --baseline`,
     ///   `gate`): each timing then shows its change, interval and decision.
-    public static func render(_ results: ResultsFile, pictureLimit: Int = 400, gate: GateReport? = nil) -> String {
+    public static func render(_ results: ResultsDocument, pictureLimit: Int = 400, gate: GateReport? = nil) -> String {
         let html = HTML(
             .head(.title("layout-bench report"), .meta(.charset(.utf8)), .style(css)),
             .body(
@@ -55,7 +55,7 @@ public enum HTMLReport {
 
     // MARK: Summary
 
-    static func summary(_ r: ResultsFile) -> N {
+    static func summary(_ r: ResultsDocument) -> N {
         let m = r.machine
         let verdicts = Verdict.allCases
         var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0.rawValue)) } + [el("th", text("provenance"))])]
@@ -84,7 +84,7 @@ public enum HTMLReport {
     // MARK: Conformance matrix
 
 
-    static func matrix(_ r: ResultsFile) -> N {
+    static func matrix(_ r: ResultsDocument) -> N {
         var rows: [N] = [el("tr", [el("th", text("case"))] + r.solvers.map { el("th", text($0.name)) })]
         for (index, c) in r.cases.enumerated() {
             var cells: [N] = [el("td", attr("class", "name"), text(c.name))]
@@ -118,7 +118,7 @@ public enum HTMLReport {
         return String(name[name.index(name.startIndex, offsetBy: 7)..<dash])
     }
 
-    static func scaling(_ r: ResultsFile) -> N {
+    static func scaling(_ r: ResultsDocument) -> N {
         let families = Array(Set(r.cases.compactMap { family($0.name) })).sorted()
         guard !families.isEmpty else {
             return el("section", el("h2", text("Scaling")), el("p", text("No generated families in this run (--scale none).")))
@@ -142,7 +142,7 @@ public enum HTMLReport {
             var allocations: [(String, [(Double, Double)])] = []
             for solver in r.solvers {
                 let points = cases.compactMap { c -> (Double, Double)? in
-                    guard let count = c.counters[solver.name]?["allocations/load"], count > 0, count.isFinite else { return nil }
+                    guard let count = c.counters[solver.name]?[.allocationsLoad], count > 0, count.isFinite else { return nil }
                     return (Double(c.constraints), count)
                 }.sorted { $0.0 < $1.0 }
                 if !points.isEmpty { allocations.append((solver.name, points)) }
@@ -173,13 +173,13 @@ public enum HTMLReport {
 
     // MARK: Ratios
 
-    static func ratios(_ r: ResultsFile) -> N {
+    static func ratios(_ r: ResultsDocument) -> N {
         guard let reference = r.referenceName else { return .empty }
         var bars: [(String, String, Double)] = []
         for c in r.cases {
-            guard let base = ResultsFile.loadSolve(c, reference), base > 0 else { continue }
+            guard let base = ResultsDocument.loadSolve(c, reference), base > 0 else { continue }
             for solver in r.solvers where solver.name != reference {
-                if let t = ResultsFile.loadSolve(c, solver.name) { bars.append((c.name, solver.name, t / base)) }
+                if let t = ResultsDocument.loadSolve(c, solver.name) { bars.append((c.name, solver.name, t / base)) }
             }
         }
         guard !bars.isEmpty else { return .empty }
@@ -195,7 +195,7 @@ public enum HTMLReport {
     /// reference's median of the same phase, and against a baseline the
     /// change, its interval and the gate's decision (coloured only when
     /// significant, as criterion does).
-    static func timings(_ r: ResultsFile, gate: GateReport?) -> N {
+    static func timings(_ r: ResultsDocument, gate: GateReport?) -> N {
         let reference = r.referenceName
         var findings: [String: GateFinding] = [:]
         for f in gate?.findings ?? [] where f.metric.hasPrefix("time/") && !f.metric.hasSuffix("all cases") {
@@ -291,13 +291,13 @@ public enum HTMLReport {
     /// The anchor of a case's pictures (by index: names may hold any character).
     static func caseAnchor(_ index: Int) -> String { "case-\(index)" }
     /// The anchor of one panel.
-    static func panelAnchor(_ caseIndex: Int, _ variant: String, _ solver: String, in c: ResultsFile.Case, _ r: ResultsFile) -> String {
+    static func panelAnchor(_ caseIndex: Int, _ variant: String, _ solver: String, in c: ResultsDocument.Case, _ r: ResultsDocument) -> String {
         let v = c.variants.firstIndex(of: variant) ?? 0
         let s = r.solvers.firstIndex { $0.name == solver } ?? 0
         return "panel-\(caseIndex)-\(v)-\(s)"
     }
 
-    static func pictures(_ r: ResultsFile, limit: Int) -> N {
+    static func pictures(_ r: ResultsDocument, limit: Int) -> N {
         let reference = r.referenceName
         var sections: [N] = []
         for (index, c) in r.cases.enumerated() {
@@ -353,7 +353,7 @@ public enum HTMLReport {
 
     /// The line of the case's file a failure points at: an `expect` line
     /// (`line 25: ...`) or the first conflicting constraint (`FILE:LINE`).
-    static func sourceLine(_ result: ResultsFile.Result) -> Int? {
+    static func sourceLine(_ result: ResultsDocument.Result) -> Int? {
         for reason in result.reasons {
             if let range = reason.range(of: #"line \d+"#, options: .regularExpression) {
                 return Int(reason[range].dropFirst(5))
@@ -367,7 +367,7 @@ public enum HTMLReport {
 
     /// Every fail, error and weighted divergence as text, first on the page:
     /// what a solver author reads before anything else.
-    static func failures(_ r: ResultsFile) -> N {
+    static func failures(_ r: ResultsDocument) -> N {
         var items: [N] = []
         for (index, c) in r.cases.enumerated() {
             for result in c.results where result.verdict.needsReading {

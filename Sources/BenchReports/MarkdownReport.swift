@@ -18,7 +18,7 @@ public enum MarkdownReport {
     }
 
 
-    public static func render(_ results: ResultsFile, gate: GateReport? = nil, slowest: Int = 5) -> String {
+    public static func render(_ results: ResultsDocument, gate: GateReport? = nil, slowest: Int = 5) -> String {
         let count = results.cases.count
         var out = "## layout-bench: \(count) \(count == 1 ? "case" : "cases")\n\n"
         // The console's table: verdicts, load + solve and the ratio to the reference.
@@ -67,7 +67,7 @@ public enum MarkdownReport {
         }
         // The slowest cases: median load + solve of each solver.
         var slow: [(String, String, Double)] = []
-        for c in results.cases { for s in results.solvers { if let t = ResultsFile.loadSolve(c, s.name) { slow.append((c.name, s.name, t)) } } }
+        for c in results.cases { for s in results.solvers { if let t = ResultsDocument.loadSolve(c, s.name) { slow.append((c.name, s.name, t)) } } }
         if !slow.isEmpty {
             out += "\n### Slowest cases (median load + solve)\n\n| case | solver | time |\n|---|---|---:|\n"
             for (name, solver, t) in slow.sorted(by: { $0.2 > $1.2 }).prefix(slowest) {

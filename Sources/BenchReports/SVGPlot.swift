@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 import Plot
 
@@ -98,7 +99,7 @@ enum SVGPlot {
 
     /// Views whose frame differs from the reference's where the reference
     /// says it is determined (the cross-check tolerance, 1e-5 + 1e-8 relative).
-    static func differingViews(_ result: ResultsFile.Result, reference: ResultsFile.Result?) -> Set<String> {
+    static func differingViews(_ result: ResultsDocument.Result, reference: ResultsDocument.Result?) -> Set<String> {
         guard let reference, reference.status == "solved", result.status == "solved" else { return [] }
         let free = Set(reference.ambiguous ?? [])
         var differing = Set<String>()
@@ -134,9 +135,9 @@ enum SVGPlot {
     /// red outline and the reference's frame dashed over it; a view the
     /// reference calls ambiguous (free on the optimal face) is hatched, since
     /// any position of it is right.
-    static func layoutPicture(_ result: ResultsFile.Result, differing: Set<String>,
-                              content: [String: ResultsFile.Content] = [:],
-                              reference: ResultsFile.Result? = nil, ambiguous: Set<String> = []) -> (picture: N, notes: [String]) {
+    static func layoutPicture(_ result: ResultsDocument.Result, differing: Set<String>,
+                              content: [String: ResultsDocument.Content] = [:],
+                              reference: ResultsDocument.Result? = nil, ambiguous: Set<String> = []) -> (picture: N, notes: [String]) {
         var notes: [String] = []
         // Views in a stable order: super first, then by name.
         let names = result.frames.keys.sorted { ($0 == "super" ? "" : $0) < ($1 == "super" ? "" : $1) }

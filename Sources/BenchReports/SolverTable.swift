@@ -8,7 +8,7 @@ public enum SolverTable {
     public static let verdicts = Verdict.allCases
 
     /// The header row: solver, the verdicts, load+solve, ratio to the reference, cases timed.
-    public static func header(_ results: ResultsFile) -> [String] {
+    public static func header(_ results: ResultsDocument) -> [String] {
         ["solver"] + verdicts.map(\.rawValue) + ["load+solve", "ratio to \(results.referenceName ?? "reference")", "cases timed"]
     }
 
@@ -20,17 +20,17 @@ public enum SolverTable {
     /// Why only the cases both timed: a sum over different case sets would
     /// compare different work; the ratio is then the same work's time.
     /// - Complexity: O(cases × solvers × timings per case).
-    public static func rows(_ results: ResultsFile) -> [[String]] {
+    public static func rows(_ results: ResultsDocument) -> [[String]] {
         let reference = results.referenceName
         return results.solvers.map { solver in
             var counts: [Verdict: Int] = [:]
             for c in results.cases { for r in c.results where r.solver == solver.name { counts[r.verdict, default: 0] += 1 } }
             var mine = 0.0, theirs = 0.0, timed = 0
             for c in results.cases {
-                guard let t = ResultsFile.loadSolve(c, solver.name) else { continue }
+                guard let t = ResultsDocument.loadSolve(c, solver.name) else { continue }
                 var r = 0.0
                 if let reference {
-                    guard let referenceTime = ResultsFile.loadSolve(c, reference) else { continue }
+                    guard let referenceTime = ResultsDocument.loadSolve(c, reference) else { continue }
                     r = referenceTime
                 }
                 mine += t
@@ -43,7 +43,7 @@ public enum SolverTable {
     }
 
     /// The table as aligned text (first column left, the others right).
-    public static func text(_ results: ResultsFile) -> String {
+    public static func text(_ results: ResultsDocument) -> String {
         let table = [header(results)] + rows(results)
         let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
         return table.map { row in

@@ -1,7 +1,7 @@
 /// What a run times, per case and solver: the one owner of the phase names
 /// that results files, baselines (`SOLVER/PHASE` keys, `allocations/PHASE`
 /// counters) and reports spell.
-public enum Phase: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public enum Phase: String, Hashable, Sendable, CaseIterable, Codable, CodingKeyRepresentable, CustomStringConvertible {
     /// Parsing the case's text (no solver).
     case parse
     case load
@@ -20,6 +20,7 @@ public enum Phase: String, Hashable, Sendable, CaseIterable, Codable, CustomStri
     /// key, a caption) then spells the file's name, not the case's.
     public var description: String { rawValue }
 
-    /// The counter that holds one operation's allocation count.
-    public var allocationCounter: String { "allocations/" + rawValue }
+    /// The counter that holds one operation's allocation count; nil for
+    /// parsing, which runs no solver.
+    public var allocationCounter: Counter? { Counter.allCases.first { $0.phase == self } }
 }

@@ -1,6 +1,6 @@
 /// The outcome for one case x variant x solver: the one owner of the verdict
 /// names that the harness writes and the results files, reports and gate read.
-public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable, CodingKeyRepresentable, CustomStringConvertible {
     /// Agrees with the reference and the `expect` lines.
     case pass
     /// Disagrees: the reasons say where, with the numbers.

@@ -1,6 +1,4 @@
-#if LAYOUT_BENCH_FAULT_INJECTION
-import Foundation
-#endif
+import BenchSchema
 import Cassowary
 import LayoutModel
 import LayoutSolving
@@ -49,33 +47,13 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         self.analyseAmbiguity = analyseAmbiguity
     }
 
-    #if LAYOUT_BENCH_FAULT_INJECTION
-    /// LAYOUT_BENCH_SLOWDOWN, read once: reading the environment on every
-    /// prepare allocated and cost more than the slowdown itself on small
-    /// layouts, so the injected regression was not the one asked for.
-    static let injectedSlowdown: Double? = {
-        guard let factor = Double(ProcessInfo.processInfo.environment["LAYOUT_BENCH_SLOWDOWN"] ?? ""), factor > 1 else { return nil }
-        return factor
-    }()
-    #endif
-
     /// The underlying solver (for statistics and dumps).
     public var cassowary: CassowarySolver { solver }
 
+    /// Pivots since the last ``prepare(_:variant:)`` (which starts a new tableau).
+    public var counters: [Counter: Double] { [.pivots: Double(solver.statistics.pivots)] }
+
     public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
-        #if LAYOUT_BENCH_FAULT_INJECTION
-        // Test builds only (`-Xswiftc -DLAYOUT_BENCH_FAULT_INJECTION`):
-        // LAYOUT_BENCH_SLOWDOWN=F makes every prepare take F times as long, to
-        // show that the gates catch a regression. Never compiled in otherwise.
-        let injectedStart = DispatchTime.now().uptimeNanoseconds
-        defer {
-            if let factor = Self.injectedSlowdown {
-                let elapsed = DispatchTime.now().uptimeNanoseconds - injectedStart
-                let until = DispatchTime.now().uptimeNanoseconds + UInt64(Double(elapsed) * (factor - 1))
-                while DispatchTime.now().uptimeNanoseconds < until {}
-            }
-        }
-        #endif
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
         try build(system, of: layout)
@@ -301,20 +279,22 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// `solve --explain`: (view, component, minimum, maximum), ±infinity when
     /// unbounded. Call after a solve that answered `ambiguous`.
     /// - Complexity: two warm-started simplex solves per free component.
-    public func ambiguityRanges() -> [(view: String, component: FrameComponent, minimum: Double, maximum: Double)] {
+    public func ambiguityRanges() -> [FrameRange] {
         guard let system else { return [] }
         let tolerance = Tolerance.ambiguity
-        var out: [(String, FrameComponent, Double, Double)] = []
+        var out: [FrameRange] = []
         for view in system.viewNames.indices {
             for component in FrameComponent.allCases {
                 let index = FrameVariable(view: view, component: component).index
                 guard variables.indices.contains(index), let r = solver.rangeOnOptimalFace(of: variables[index]) else { continue }
                 let same = r.minimum.isFinite && r.maximum.isFinite && tolerance.isClose(r.minimum, r.maximum)
-                if !same { out.append((system.viewNames[view], component, r.minimum, r.maximum)) }
+                if !same { out.append(FrameRange(view: system.viewNames[view], component: component, minimum: r.minimum, maximum: r.maximum)) }
             }
         }
         return out
     }
+
+    public func frameRanges() -> [FrameRange]? { ambiguityRanges() }
 
     /// The views with a frame component that can move on the optimal face
     /// (``CassowarySolver/freeVariables(_:tolerance:)``), in view order; nil

@@ -1,3 +1,4 @@
+import BenchSchema
 import CGLPK
 import Dispatch
 import LayoutModel
@@ -45,8 +46,20 @@ public final class GLPKLayoutSolver: LayoutSolver {
     public var weights: [Priority: Double]?
 
     public private(set) var statistics = Statistics(levels: [], simplexCalls: 0, simplexSeconds: 0)
+
+    public var levelStatistics: [LevelStatistics] {
+        statistics.levels.map { LevelStatistics(priority: $0.priority, optimum: $0.optimum, iterations: $0.iterations) }
+    }
+
+    /// The ranges of the last solve (computed only with ``computeRanges``).
+    public func frameRanges() -> [FrameRange]? { computeRanges ? ranges : nil }
+
+    /// The last solve's simplex iterations (levels, conflicts, ambiguity) and calls.
+    public var counters: [Counter: Double] {
+        [.simplexIterations: Double(statistics.totalIterations), .simplexCalls: Double(statistics.simplexCalls)]
+    }
     /// The ranges of the free frame variables of the last solution (with ``computeRanges``).
-    public private(set) var ranges: [(view: String, component: FrameComponent, minimum: Double, maximum: Double)] = []
+    public private(set) var ranges: [FrameRange] = []
 
     var lp: LexicographicLP?
     var layout: Layout?
@@ -221,16 +234,16 @@ public final class GLPKLayoutSolver: LayoutSolver {
         let system = lp.system(variant: variant.name, active: active, size: variant.size)
         let values = outcome.values
         let names = lp.viewNames
-        ranges = outcome.ranges.map { r in
-            (names[r.variable / 4], FrameComponent(rawValue: r.variable % 4) ?? .x, r.minimum, r.maximum)
+        ranges = outcome.ranges.compactMap { r in
+            guard let variable = FrameVariable(index: r.variable), names.indices.contains(variable.view) else { return nil }
+            return FrameRange(view: names[variable.view], component: variable.component, minimum: r.minimum, maximum: r.maximum)
         }
         // Why a flag per view: searching the list for each free component was
         // quadratic (50,000 unconstrained views: 19 s of a 20 s solve).
         var freeViews: [String] = []
         var listed = [Bool](repeating: false, count: names.count)
         for r in outcome.ranges {
-            let view = r.variable / 4
-            guard names.indices.contains(view), !listed[view] else { continue }
+            guard let view = FrameVariable(index: r.variable)?.view, names.indices.contains(view), !listed[view] else { continue }
             listed[view] = true
             freeViews.append(names[view])
         }

@@ -12,7 +12,17 @@ public struct FrameVariable: Hashable, Comparable, Sendable {
     }
 
     /// Dense index `view * 4 + component`: variables of a system are `0..<4 * viewCount`.
+    /// The one place that spells the layout of frame variables (with ``init(index:)``).
     public var index: Int { view * 4 + component.rawValue }
+
+    /// The variable of a dense ``index``; nil for a negative one.
+    public init?(index: Int) {
+        guard index >= 0, let component = FrameComponent(rawValue: index % 4) else { return nil }
+        self.init(view: index / 4, component: component)
+    }
+
+    /// How many variables `views` views have.
+    public static func count(views: Int) -> Int { views * 4 }
 
     public static func < (lhs: FrameVariable, rhs: FrameVariable) -> Bool { lhs.index < rhs.index }
 }

@@ -1,3 +1,4 @@
+import BenchSchema
 import Foundation
 import LayoutModel
 
@@ -28,6 +29,36 @@ public struct SolverCapabilities: Hashable, Sendable {
         self.prioritySemantics = prioritySemantics
         self.ambiguityAnalysis = ambiguityAnalysis
         self.conflictExplanation = conflictExplanation
+    }
+}
+
+/// How far one frame component of an ambiguous view can move on the
+/// optimal face (±infinity when unbounded): what `solve --explain` prints.
+public struct FrameRange: Hashable, Sendable {
+    public var view: String
+    public var component: FrameComponent
+    public var minimum: Double
+    public var maximum: Double
+
+    public init(view: String, component: FrameComponent, minimum: Double, maximum: Double) {
+        self.view = view
+        self.component = component
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+/// One priority level of a lexicographic solve: its optimum (the level's
+/// weighted error) and the simplex iterations it took.
+public struct LevelStatistics: Hashable, Sendable {
+    public var priority: Priority
+    public var optimum: Double
+    public var iterations: Int
+
+    public init(priority: Priority, optimum: Double, iterations: Int) {
+        self.priority = priority
+        self.optimum = optimum
+        self.iterations = iterations
     }
 }
 
@@ -156,6 +187,18 @@ public protocol LayoutSolver: AnyObject {
     /// The solver's name in reports (`cassowary`, `glpk`, ...).
     var name: String { get }
     var capabilities: SolverCapabilities { get }
+    /// Machine-independent work of the last ``prepare(_:variant:)`` and the
+    /// solves since (pivots, simplex iterations): what results files record
+    /// and gates compare exactly. Empty for a solver that counts nothing.
+    var counters: [Counter: Double] { get }
+    /// Each level of the last solve, for explanations; empty for a solver
+    /// that does not solve level by level or does not say.
+    var levelStatistics: [LevelStatistics] { get }
+
+    /// The ranges of the free frame components of the last solution's
+    /// ambiguous views (`solve --explain`); nil for a solver that cannot say.
+    /// - Complexity: up to two LPs (or warm-started re-solves) per free component.
+    func frameRanges() -> [FrameRange]?
 
     /// Builds the solver's representation of a layout in a variant (nil: the
     /// container line). Incremental solvers may already optimise here.
@@ -199,6 +242,10 @@ public protocol LayoutSolver: AnyObject {
 }
 
 extension LayoutSolver {
+    public var counters: [Counter: Double] { [:] }
+    public var levelStatistics: [LevelStatistics] { [] }
+    public func frameRanges() -> [FrameRange]? { nil }
+
     /// Solvers that build from the layout itself (not a lowered system)
     /// prepare the system's variant.
     public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {

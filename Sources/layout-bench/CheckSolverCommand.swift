@@ -54,13 +54,11 @@ struct CheckSolverCommand: ParsableCommand {
                 let registry = try SolverRegistry.discover(targets: targets, commandLine: [])
                 specs = all ? registry.solvers.filter(\.isExternal) : try registry.select(registered)
             } catch {
-                printError("error: \(error)")
-                throw ExitStatus.usage.exitCode
+                throw ToolError(message: "\(error)", status: .usage)
             }
             for spec in specs {
                 guard case .external(let command, let directory) = spec.kind else {
-                    printError("error: '\(spec.name)' is a built-in solver, not an external one")
-                    throw ExitStatus.usage.exitCode
+                    throw ToolError(message: "'\(spec.name)' is a built-in solver, not an external one", status: .usage)
                 }
                 solvers.append(ExternalSolver(name: spec.name, command: command, timeout: timeout, workingDirectory: directory))
             }

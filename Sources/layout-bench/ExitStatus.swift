@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchHarness
+import LayoutSolving
 
 /// Every exit code the tool uses, in one place (sysexits.h values where one fits).
 enum ExitStatus: Int32 {
@@ -11,6 +13,8 @@ enum ExitStatus: Int32 {
     case dataError = 65
     /// EX_NOINPUT: an input cannot be found or read.
     case noInput = 66
+    /// EX_SOFTWARE: an internal error (a value that cannot be encoded).
+    case software = 70
     /// EX_CANTCREAT: an output cannot be written.
     case cannotCreate = 73
 
@@ -25,7 +29,8 @@ enum ExitStatus: Int32 {
             case .dataError: return 2
             case .noInput: return 3
             case .cannotCreate: return 4
-            case .usage: return 5
+            case .software: return 5
+            case .usage: return 6
             }
         }
         return rank(a) >= rank(b) ? a : b
@@ -37,4 +42,22 @@ struct ToolError: Error, CustomStringConvertible {
     var message: String
     var status: ExitStatus
     var description: String { message }
+
+    init(message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    /// The errors of the libraries a command lets through, mapped once:
+    /// a solver list that cannot be read or a name it lacks is a usage
+    /// error, a solver that fails is a failed check. Nil for the argument
+    /// parser's own errors, which it reports itself.
+    init?(_ error: Error) {
+        switch error {
+        case let error as ToolError: self = error
+        case let error as RegistryError: self.init(message: error.description, status: .usage)
+        case let error as SolverError: self.init(message: error.description, status: .failure)
+        default: return nil
+        }
+    }
 }

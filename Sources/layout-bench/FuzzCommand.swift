@@ -66,8 +66,7 @@ struct FuzzCommand: ParsableCommand {
             chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             if let arbiter { arbiterSpec = try registry.select([arbiter]).first }
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "\(error)", status: .usage)
         }
         guard chosen.count >= 2 else { throw ValidationError("name a reference and at least one other solver") }
 
@@ -118,13 +117,8 @@ struct FuzzCommand: ParsableCommand {
                         }
                     }
                 }
-                do {
-                    try Inputs.write(Agreement.reproduction(layout, seed: current, kind: chosenKind, findings: findings,
-                                                            explanations: explained), to: path)
-                } catch {
-                    printError("error: \(error.message)")
-                    throw error.status.exitCode
-                }
+                try Inputs.write(Agreement.reproduction(layout, seed: current, kind: chosenKind, findings: findings,
+                                                        explanations: explained), to: path)
                 if !quiet { printError("seed \(current): disagreement, saved \(path)") }
             }
             current += 1

@@ -67,10 +67,7 @@ struct GenerateCommand: ParsableCommand {
             throw ValidationError("--rows \(rows ?? 1) --width \(formatNumber(width)) gives a layout the format refuses: "
                                   + "\(problem.message); use a smaller width or fewer rows")
         }
-        do { try Inputs.write(header + LayoutPrinter.print(layout), to: output) } catch {
-            printError("error: \(error.message)")
-            throw error.status.exitCode
-        }
+        try Inputs.write(header + LayoutPrinter.print(layout), to: output)
     }
 
     /// The family's layout and the comment header that says how it was made.

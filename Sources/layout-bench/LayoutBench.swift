@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `layout-bench` command: conformance and benchmarks for Auto Layout-style solvers.
 @main
@@ -8,9 +9,27 @@ struct LayoutBench: ParsableCommand {
         abstract: "Benchmark and conformance harness for Auto Layout-style constraint solvers.",
         discussion: """
             Exit codes: 0 success; 1 a check failed; 64 usage error; 65 invalid input \
-            (a .layout file with errors); 66 an input cannot be read; 73 an output cannot be written.
+            (a .layout file with errors); 66 an input cannot be read; 70 an internal error; \
+            73 an output cannot be written.
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self]
     )
+
+    /// The one place where a command's error becomes a message and an exit
+    /// status: commands throw ``ToolError`` (or an error ``ToolError/init(_:)``
+    /// maps) and never print their own errors. The argument parser's own
+    /// errors (usage, `--help`, `ExitCode`) keep its handling.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if let failure = ToolError(error) {
+                printError("error: \(failure.message)")
+                Foundation.exit(failure.status.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

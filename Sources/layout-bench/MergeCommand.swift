@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchSchema
 import Foundation
 
 /// `layout-bench merge`: joins the results of `run --shard K/N` runs.
@@ -26,63 +27,51 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Merge even if some shards of 1...N are missing.")
     var partial = false
 
-    /// The settings that must agree between shards for their numbers to be one run's.
-    static let sharedSettings = ["repetitions", "warmup", "time_budget_s", "sample_time_s", "scale", "timeout_s", "corpus_digest"]
+    func fail(_ message: String) -> ToolError { ToolError(message: message, status: .dataError) }
 
-    func fail(_ message: String) -> ExitCode {
-        printError("error: \(message)")
-        return ExitStatus.dataError.exitCode
+    /// The settings that must agree between shards for their numbers to be
+    /// one run's: their names in the file and how each is spelled.
+    static func sharedSettings(_ s: ResultsDocument.Settings) -> [(name: String, value: String)] {
+        func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "none" }
+        return [("repetitions", text(s.repetitions)), ("warmup", text(s.warmup)), ("time_budget_s", text(s.time_budget_s)),
+                ("sample_time_s", text(s.sample_time_s)), ("scale", text(s.scale)), ("timeout_s", text(s.timeout_s)),
+                ("corpus_digest", text(s.corpus_digest))]
     }
 
     func run() throws {
-        var documents: [[String: Any]] = []
+        var documents: [ResultsDocument] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                printError("error: cannot read \(file)")
-                throw ExitStatus.noInput.exitCode
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ToolError(message: "cannot read \(file)", status: .noInput)
             }
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                  object["schema"] as? String == "layout-bench/results", (object["version"] as? NSNumber)?.intValue == 1 else {
-                throw fail("\(file) is not a layout-bench results document (schema layout-bench/results, version 1)")
-            }
-            documents.append(object)
+            do { documents.append(try ResultsDocument.read(file)) } catch { throw fail(error.description) }
         }
-        guard var merged = documents.first else { throw ValidationError("no files") }
+        guard let first = documents.first else { throw ValidationError("no files") }
 
         // Do the shards belong together?
-        func settings(_ d: [String: Any]) -> [String: Any] { d["settings"] as? [String: Any] ?? [:] }
-        func text(_ value: Any?) -> String {
-            guard let value, !(value is NSNull) else { return "none" }
-            if let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]) {
-                return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-            }
-            return "\(value)"
-        }
-        func solverNames(_ d: [String: Any]) -> [String] {
-            (d["solvers"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        }
+        let firstSettings = first.settings ?? ResultsDocument.Settings()
         var seenShards = Set<Int>()
         var count: Int?
         for (file, document) in zip(files, documents) {
-            guard let shard = settings(document)["shard"] as? String, let parsed = Shard(argument: shard) else {
+            let settings = document.settings ?? ResultsDocument.Settings()
+            guard let shard = settings.shard, let parsed = Shard(argument: shard) else {
                 throw fail("\(file) is not a shard (made without --shard K/N)")
             }
             if let count, count != parsed.count { throw fail("\(file) is shard \(shard), but \(files[0]) is of \(count) shards") }
             count = parsed.count
             guard seenShards.insert(parsed.index).inserted else { throw fail("shard \(parsed) is given twice (\(file))") }
-            guard settings(document)["corpus_digest"] != nil, settings(document)["corpus_cases"] != nil else {
+            guard settings.corpus_digest != nil, settings.corpus_cases != nil else {
                 throw fail("\(file) has no corpus digest (made by an older layout-bench): cannot check that the shards belong together")
             }
-            for key in Self.sharedSettings where text(settings(document)[key]) != text(settings(documents[0])[key]) {
-                throw fail("\(file) differs from \(files[0]) in \(key): \(text(settings(document)[key])) vs \(text(settings(documents[0])[key]))"
-                           + (key == "corpus_digest" ? " (the shards ran over different corpora)" : ""))
+            for (mine, theirs) in zip(Self.sharedSettings(settings), Self.sharedSettings(firstSettings)) where mine.value != theirs.value {
+                throw fail("\(file) differs from \(files[0]) in \(mine.name): \(mine.value) vs \(theirs.value)"
+                           + (mine.name == "corpus_digest" ? " (the shards ran over different corpora)" : ""))
             }
-            if solverNames(document) != solverNames(documents[0]) {
-                throw fail("\(file) ran solvers \(solverNames(document).joined(separator: ",")), \(files[0]) ran \(solverNames(documents[0]).joined(separator: ","))")
+            if document.solvers.map(\.name) != first.solvers.map(\.name) {
+                throw fail("\(file) ran solvers \(document.solvers.map(\.name).joined(separator: ",")), \(files[0]) ran \(first.solvers.map(\.name).joined(separator: ","))")
             }
-            let cpu = (document["machine"] as? [String: Any])?["cpu"] as? String
-            if cpu != (documents[0]["machine"] as? [String: Any])?["cpu"] as? String {
-                printError("note: \(file) ran on another CPU (\(cpu ?? "unknown")): its timings are not comparable with the others'")
+            if document.machine.cpu != first.machine.cpu {
+                printError("note: \(file) ran on another CPU (\(document.machine.cpu)): its timings are not comparable with the others'")
             }
         }
         if let count, !partial {
@@ -93,47 +82,35 @@ struct MergeCommand: ParsableCommand {
         }
 
         // Cases, in corpus order.
-        let order = (settings(documents[0])["corpus_cases"] as? [String] ?? [])
+        let order = firstSettings.corpus_cases ?? []
         let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var cases: [[String: Any]] = []
-        var problems: [Any] = []
+        var cases: [ResultsDocument.Case] = []
+        var problems: [ResultsDocument.Problem] = []
         var seen = Set<String>()
         for document in documents {
-            for c in document["cases"] as? [[String: Any]] ?? [] {
-                let name = c["name"] as? String ?? ""
-                guard seen.insert(name).inserted else { throw fail("case '\(name)' appears in more than one file") }
-                guard position[name] != nil else { throw fail("case '\(name)' is not in the corpus the shards were made from") }
+            for c in document.cases {
+                guard seen.insert(c.name).inserted else { throw fail("case '\(c.name)' appears in more than one file") }
+                guard position[c.name] != nil else { throw fail("case '\(c.name)' is not in the corpus the shards were made from") }
                 cases.append(c)
             }
-            problems += document["problems"] as? [Any] ?? []
+            problems += document.problems
         }
-        cases.sort { position[$0["name"] as? String ?? "", default: 0] < position[$1["name"] as? String ?? "", default: 0] }
-        // Recompute the summary: verdict counts per solver.
-        var summary: [String: [String: Int]] = [:]
-        for c in cases {
-            for r in c["results"] as? [[String: Any]] ?? [] {
-                guard let solver = r["solver"] as? String, let verdict = r["verdict"] as? String else { continue }
-                summary[solver, default: [:]][verdict, default: 0] += 1
-            }
-        }
-        merged["cases"] = cases
-        merged["problems"] = problems
-        merged["summary"] = summary
-        merged["finished"] = documents.compactMap { $0["finished"] as? String }.max() ?? merged["finished"] ?? ""
-        merged["started"] = documents.compactMap { $0["started"] as? String }.min() ?? merged["started"] ?? ""
-        merged["merged_from"] = files
+        cases.sort { position[$0.name, default: 0] < position[$1.name, default: 0] }
+        var merged = first
+        merged.cases = cases
+        merged.problems = problems
+        merged.summary = merged.recountedSummary()
+        // ISO 8601 in UTC: text order is time order.
+        merged.finished = documents.map(\.finished).max() ?? first.finished
+        merged.started = documents.map(\.started).min() ?? first.started
+        merged.merged_from = files
         // The merged document is a whole run (or the shards given), not a shard.
-        var mergedSettings = settings(documents[0])
-        mergedSettings["shard"] = NSNull()
-        merged["settings"] = mergedSettings
+        merged.settings = firstSettings
+        merged.settings?.shard = nil
         do {
-            let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys])
-            let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try merged.write(to: URL(fileURLWithPath: output))
         } catch {
-            printError("error: cannot write \(output): \(error.localizedDescription)")
-            throw ExitStatus.cannotCreate.exitCode
+            throw ToolError(message: "cannot write \(output): \(error.localizedDescription)", status: .cannotCreate)
         }
         print("merged \(files.count) files, \(cases.count) cases -> \(output)")
     }

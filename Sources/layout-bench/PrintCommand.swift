@@ -41,8 +41,7 @@ struct PrintCommand: ParsableCommand {
             case .json: print(system.json(layout: layout).serialized())
             }
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "\(error)", status: .usage)
         }
     }
 }

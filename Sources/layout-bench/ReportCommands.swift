@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchReports
+import BenchSchema
 import Foundation
 
 /// Writes the reports of a results file into a directory.
@@ -17,7 +18,7 @@ enum ReportWriter {
     }
 
     /// - Throws: ``ToolError`` with exit 73 when a file cannot be written.
-    static func write(_ results: ResultsFile, source: String, formats: [Format], to directory: String,
+    static func write(_ results: ResultsDocument, source: String, formats: [Format], to directory: String,
                       gate: GateReport? = nil) throws(ToolError) -> [String] {
         var written: [String] = []
         for format in formats {
@@ -32,10 +33,10 @@ enum ReportWriter {
                 }
             case .json:
                 if URL(fileURLWithPath: source).standardized.path == URL(fileURLWithPath: path).standardized.path { continue }
-                guard let data = FileManager.default.contents(atPath: source) else {
-                    throw ToolError(message: "cannot read \(source)", status: .noInput)
+                // The document as this version writes it (the same value, re-encoded).
+                do { text = String(decoding: try results.encoded(), as: UTF8.self) } catch {
+                    throw ToolError(message: "cannot encode the results: \(error)", status: .software)
                 }
-                text = String(decoding: data, as: UTF8.self)
             }
             try Inputs.write(text, to: path)
             written.append(path)
@@ -49,8 +50,8 @@ enum ReportWriter {
         return (Inputs.repositoryRoot() as NSString).appendingPathComponent("Reports/latest/results.json")
     }
 
-    static func read(_ path: String) throws(ToolError) -> ResultsFile {
-        do { return try ResultsFile.read(path) } catch {
+    static func read(_ path: String) throws(ToolError) -> ResultsDocument {
+        do { return try ResultsDocument.read(path) } catch {
             throw ToolError(message: error.description, status: FileManager.default.fileExists(atPath: path) ? .dataError : .noInput)
         }
     }
@@ -86,30 +87,25 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let chosen = format.formats
         let path = ReportWriter.resultsPath(results)
-        do throws(ToolError) {
-            let file = try ReportWriter.read(path)
-            let directory = output ?? (path as NSString).deletingLastPathComponent
-            var gate: GateReport?
-            if let baseline {
-                let stored: Baseline
-                do { stored = try Baseline.read(GateCommand.baselinePath(baseline)) } catch {
-                    throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
-                }
-                gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: false)
+        let file = try ReportWriter.read(path)
+        let directory = output ?? (path as NSString).deletingLastPathComponent
+        var gate: GateReport?
+        if let baseline {
+            let stored: Baseline
+            do { stored = try Baseline.read(GateCommand.baselinePath(baseline)) } catch {
+                throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
             }
-            if let compare {
-                // A previous run as a baseline of one run: its between-run
-                // variation is assumed (as `baseline save` does with one file).
-                guard let stored = Baseline.from([try ReportWriter.read(compare)]) else {
-                    throw ToolError(message: "\(compare): no cases to compare with", status: .dataError)
-                }
-                gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: true)
-            }
-            for written in try ReportWriter.write(file, source: path, formats: chosen, to: directory, gate: gate) { print("wrote \(written)") }
-        } catch {
-            printError("error: \(error.message)")
-            throw error.status.exitCode
+            gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: false)
         }
+        if let compare {
+            // A previous run as a baseline of one run: its between-run
+            // variation is assumed (as `baseline save` does with one file).
+            guard let stored = Baseline.from([try ReportWriter.read(compare)]) else {
+                throw ToolError(message: "\(compare): no cases to compare with", status: .dataError)
+            }
+            gate = Gate.compare(file, with: stored, threshold: nil, aggregateThreshold: nil, onlyCommon: true)
+        }
+        for written in try ReportWriter.write(file, source: path, formats: chosen, to: directory, gate: gate) { print("wrote \(written)") }
     }
 }
 
@@ -144,25 +140,20 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             let paths = results.isEmpty ? [ReportWriter.resultsPath(nil)] : results
-            do throws(ToolError) {
-                var files: [ResultsFile] = []
-                for path in paths { files.append(try ReportWriter.read(path)) }
-                let thresholds = Baseline.Thresholds(time: threshold.fraction, aggregate: aggregateThreshold.fraction)
-                guard let baseline = Baseline.from(files, thresholds: thresholds) else {
-                    throw ToolError(message: "no results", status: .noInput)
-                }
-                let target = GateCommand.baselinePath(name)
-                let data: Data
-                do { data = try baseline.encoded() } catch { throw ToolError(message: "\(error)", status: .cannotCreate) }
-                try Inputs.write(String(decoding: data, as: UTF8.self) + "\n", to: target)
-                print("saved baseline '\(name)' (\(baseline.cases.count) cases, \(files.count) run(s)) to \(target)")
-                if files.count < 3 {
-                    printError("note: with \(files.count) run(s) the variation between runs is assumed, not measured; "
-                               + "save from 3 or more runs of the same code for a gate that is both quiet and sensitive")
-                }
-            } catch {
-                printError("error: \(error.message)")
-                throw error.status.exitCode
+            var files: [ResultsDocument] = []
+            for path in paths { files.append(try ReportWriter.read(path)) }
+            let thresholds = Baseline.Thresholds(time: threshold.fraction, aggregate: aggregateThreshold.fraction)
+            guard let baseline = Baseline.from(files, thresholds: thresholds) else {
+                throw ToolError(message: "no results", status: .noInput)
+            }
+            let target = GateCommand.baselinePath(name)
+            let data: Data
+            do { data = try baseline.encoded() } catch { throw ToolError(message: "\(error)", status: .cannotCreate) }
+            try Inputs.write(String(decoding: data, as: UTF8.self) + "\n", to: target)
+            print("saved baseline '\(name)' (\(baseline.cases.count) cases, \(files.count) run(s)) to \(target)")
+            if files.count < 3 {
+                printError("note: with \(files.count) run(s) the variation between runs is assumed, not measured; "
+                           + "save from 3 or more runs of the same code for a gate that is both quiet and sensitive")
             }
         }
     }
@@ -215,25 +206,20 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         let path = ReportWriter.resultsPath(results)
         let outcome: Gate.Outcome
-        do throws(ToolError) {
-            let file = try ReportWriter.read(path)
-            let stored: Baseline
-            do { stored = try Baseline.read(Self.baselinePath(baseline)) } catch {
-                throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
-            }
-            let report = Gate.compare(file, with: stored, threshold: threshold?.fraction,
-                                      aggregateThreshold: aggregateThreshold?.fraction, onlyCommon: onlyCommon)
-            outcome = report.outcome(lenient: lenient || onlyCommon)
-            print(Self.table(report, outcome: outcome, baseline: baseline), terminator: "")
-            let target = markdown ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.md")
-            try Inputs.write(MarkdownReport.render(file, gate: report), to: target)
-            // The same comparison in the HTML report, timing by timing, next to the Markdown.
-            let page = ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.html")
-            try Inputs.write(HTMLReport.render(file, gate: report), to: page)
-        } catch {
-            printError("error: \(error.message)")
-            throw error.status.exitCode
+        let file = try ReportWriter.read(path)
+        let stored: Baseline
+        do { stored = try Baseline.read(Self.baselinePath(baseline)) } catch {
+            throw ToolError(message: error.description, status: error.missing ? .noInput : .dataError)
         }
+        let report = Gate.compare(file, with: stored, threshold: threshold?.fraction,
+                                  aggregateThreshold: aggregateThreshold?.fraction, onlyCommon: onlyCommon)
+        outcome = report.outcome(lenient: lenient || onlyCommon)
+        print(Self.table(report, outcome: outcome, baseline: baseline), terminator: "")
+        let target = markdown ?? ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.md")
+        try Inputs.write(MarkdownReport.render(file, gate: report), to: target)
+        // The same comparison in the HTML report, timing by timing, next to the Markdown.
+        let page = ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent("gate.html")
+        try Inputs.write(HTMLReport.render(file, gate: report), to: page)
         if outcome != .pass { throw ExitCode(outcome.rawValue) }
     }
 

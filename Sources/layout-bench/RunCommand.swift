@@ -97,8 +97,7 @@ struct RunCommand: ParsableCommand {
         let corpus = Inputs.defaultCorpus()
         if targets.isEmpty {
             guard let corpus else {
-                printError("error: no Corpus/ directory here or next to the binary; pass PATHS")
-                throw ExitStatus.noInput.exitCode
+                throw ToolError(message: "no Corpus/ directory here or next to the binary; pass PATHS", status: .noInput)
             }
             targets = [corpus]
         }
@@ -108,20 +107,18 @@ struct RunCommand: ParsableCommand {
         do {
             registry = try SolverRegistry.discover(targets: targets, commandLine: externalSolvers)
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "\(error)", status: .usage)
         }
         let chosen: [SolverSpec]
         do {
             let names = solvers?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? registry.solvers.map(\.name)
             chosen = try registry.select(names)
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "\(error)", status: .usage)
         }
         if let reference, !chosen.contains(where: { $0.name == reference }) {
-            printError("error: --reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "--reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))",
+                            status: .usage)
         }
 
         // Cases.
@@ -138,8 +135,7 @@ struct RunCommand: ParsableCommand {
             cases = cases.enumerated().filter { shard.contains(offset: $0.offset) }.map(\.element)
         }
         if cases.isEmpty && problems.isEmpty {
-            printError("error: no cases to run (check PATHS, --filter and --skip)")
-            throw ExitStatus.noInput.exitCode
+            throw ToolError(message: "no cases to run (check PATHS, --filter and --skip)", status: .noInput)
         }
 
         // Output directory.
@@ -177,41 +173,35 @@ struct RunCommand: ParsableCommand {
         bar.finish()
 
         let machine = MachineInfo.current()
-        var document = RunResults(
+        var run = RunResults(
             started: started, finished: Date(), machine: machine,
-            settings: [("repetitions", .number(Double(repetitions))), ("warmup", .number(Double(warmup))),
-                       ("time_budget_s", .number(timeBudget)), ("sample_time_s", .number(sampleTime)),
-                       ("scale", .string(scale.rawValue)), ("timeout_s", .number(timeout)),
-                       ("shard", shard.map { .string($0.description) } ?? .null), ("paths", .array(targets.map { .string($0) })),
-                       ("corpus_digest", .string(corpusDigest)), ("corpus_cases", .array(corpusNames.map { .string($0) }))],
+            settings: ResultsDocument.Settings(repetitions: repetitions, warmup: warmup, time_budget_s: timeBudget,
+                                               sample_time_s: sampleTime, scale: scale.rawValue, timeout_s: timeout,
+                                               shard: shard?.description, paths: targets, corpus_digest: corpusDigest,
+                                               corpus_cases: corpusNames),
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
-        document.hellos = runner.hellos
-        document.reference = settings.reference
-        document.unavailable = runner.unavailable
+        run.hellos = runner.hellos
+        run.reference = settings.reference
+        run.unavailable = runner.unavailable
+        // The document is made once: written to results.json and handed to
+        // the reports in memory (they never re-read the file).
+        let document = run.document()
         let file = URL(fileURLWithPath: directory).appendingPathComponent("results.json")
         do {
             try document.write(to: file)
         } catch {
-            printError("error: cannot write \(file.path): \(error.localizedDescription)")
-            throw ExitStatus.cannotCreate.exitCode
+            throw ToolError(message: "cannot write \(file.path): \(error.localizedDescription)", status: .cannotCreate)
         }
         // The reports, next to the results.
-        let written: ResultsFile
-        do throws(ToolError) {
-            written = try ReportWriter.read(file.path)
-            _ = try ReportWriter.write(written, source: directory + "/results.json", formats: [.html, .csv, .md], to: directory)
-        } catch {
-            printError("error: \(error.message)")
-            throw error.status.exitCode
-        }
+        _ = try ReportWriter.write(document, source: file.path, formats: [.html, .csv, .md], to: directory)
         if output == nil {
             // Reports/latest -> the newest run (relative, so the checkout can move).
             let latest = (root as NSString).appendingPathComponent("Reports/latest")
             try? FileManager.default.removeItem(atPath: latest)
             try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
         }
-        print(Summary.text(document, written, file: file.path, quiet: quiet, strict: strict), terminator: "")
-        if document.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
+        print(Summary.text(run, document, file: file.path, quiet: quiet, strict: strict), terminator: "")
+        if run.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
     }
 }
 

@@ -1,7 +1,5 @@
 import ArgumentParser
 import BenchHarness
-import CassowaryLayout
-import GLPKReference
 import Foundation
 import LayoutFormat
 import LayoutModel
@@ -73,8 +71,7 @@ struct SolveCommand: ParsableCommand {
             if file != "-" { targets.insert((file as NSString).deletingLastPathComponent, at: 0) }
             return try SolverRegistry.discover(targets: targets, commandLine: []).solver(named: solver)
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.usage.exitCode
+            throw ToolError(message: "\(error)", status: .usage)
         }
     }
 
@@ -104,9 +101,8 @@ struct SolveCommand: ParsableCommand {
             names = layout.allVariants.map(\.name)
         } else {
             if let variant, layout.variant(named: variant) == nil {
-                printError("error: unknown variant '\(variant)'; the file has: "
-                           + layout.allVariants.map(\.name).joined(separator: ", "))
-                throw ExitStatus.usage.exitCode
+                throw ToolError(message: "unknown variant '\(variant)'; the file has: "
+                           + layout.allVariants.map(\.name).joined(separator: ", "), status: .usage)
             }
             names = [variant ?? Layout.defaultVariantName]
         }
@@ -131,13 +127,13 @@ struct SolveCommand: ParsableCommand {
                 let checks = profile.measure("check") { solution.check(layout.expectations(for: name)) }
                 outcomes.append((solution, checks))
                 if explain {
-                    let ranges = (engine as? CassowaryLayoutSolver).map { solution.ambiguous?.isEmpty == false ? $0.ambiguityRanges() : [] }
-                    explanations.append(Self.explanation(solution, reference: engine as? GLPKLayoutSolver, ranges: ranges))
+                    // Ranges only for an ambiguous answer: each is a pair of LPs.
+                    let ranges = solution.ambiguous?.isEmpty == false ? engine.frameRanges() : nil
+                    explanations.append(Self.explanation(solution, solver: engine.name, levels: engine.levelStatistics, ranges: ranges))
                 }
             }
         } catch {
-            printError("error: \(error)")
-            throw ExitStatus.failure.exitCode
+            throw ToolError(message: "\(error)", status: .failure)
         }
 
         profile.measure("write") {
@@ -161,8 +157,7 @@ struct SolveCommand: ParsableCommand {
     }
 
     /// `--explain`: the conflict, one constraint a line, and each free view's ranges.
-    static func explanation(_ solution: Solution, reference: GLPKLayoutSolver?,
-                            ranges: [(view: String, component: FrameComponent, minimum: Double, maximum: Double)]? = nil) -> String {
+    static func explanation(_ solution: Solution, solver: String, levels: [LevelStatistics], ranges: [FrameRange]?) -> String {
         var out = ""
         if solution.status == .unsatisfiable {
             out += "variant \(solution.variant) is unsatisfiable; these required constraints cannot all hold:\n"
@@ -173,7 +168,7 @@ struct SolveCommand: ParsableCommand {
             } else {
                 out += "variant \(solution.variant): these views are not determined:\n"
                 for view in ambiguous {
-                    let parts = (ranges ?? reference?.ranges ?? []).filter { $0.view == view }.map {
+                    let parts = (ranges ?? []).filter { $0.view == view }.map {
                         "\($0.component) in [\(formatNumber($0.minimum, maxFractionDigits: 4)), \(formatNumber($0.maximum, maxFractionDigits: 4))]"
                     }
                     out += "  \(view): " + (parts.isEmpty ? "free" : parts.joined(separator: ", ")) + "\n"
@@ -182,8 +177,8 @@ struct SolveCommand: ParsableCommand {
         } else {
             out += "variant \(solution.variant): this solver cannot tell which views are ambiguous (use --solver glpk)\n"
         }
-        if let reference, solution.status == .solved, !reference.statistics.levels.isEmpty {
-            out += "  levels (GLPK): " + reference.statistics.levels.map {
+        if solution.status == .solved, !levels.isEmpty {
+            out += "  levels (\(solver)): " + levels.map {
                 "\($0.priority): optimum \(formatNumber($0.optimum, maxFractionDigits: 6)), \($0.iterations) iterations"
             }.joined(separator: "; ") + "\n"
         }

@@ -7,7 +7,7 @@ import LayoutModel
 /// The table a user sees at the end of `run`.
 enum Summary {
 
-    static func text(_ results: RunResults, _ written: ResultsFile, file: String, quiet: Bool, strict: Bool) -> String {
+    static func text(_ results: RunResults, _ document: ResultsDocument, file: String, quiet: Bool, strict: Bool) -> String {
         let cases = results.cases
         let failures = cases.flatMap { c in c.results.filter { $0.verdict.isFailure }.map { (c.name, $0) } }
         let external = Set(results.solvers.filter(\.isExternal).map(\.name))
@@ -24,7 +24,7 @@ enum Summary {
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
         if quiet { return headline }
 
-        var out = headline + "\n" + SolverTable.text(written)
+        var out = headline + "\n" + SolverTable.text(document)
         out += "(" + SolverTable.footnote + ")\n"
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"

@@ -1,4 +1,5 @@
 import BenchReports
+import BenchSchema
 import BenchStatistics
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ struct SyntheticRuns {
     /// One run: `slowdown(case, solver, phase)` multiplies the true time;
     /// `machine` multiplies every time and the yardstick's (a slower machine).
     mutating func run(verdict: String = "pass", counters: [String: [String: Double]] = [:], machine: Double = 1,
-                      slowdown: (Int, String, String) -> Double = { _, _, _ in 1 }) throws -> ResultsFile {
+                      slowdown: (Int, String, String) -> Double = { _, _, _ in 1 }) throws -> ResultsDocument {
         var commonMode: [String: Double] = [:]
         for s in solvers { commonMode[s] = common * normal() }
         var caseObjects: [[String: Any]] = []
@@ -62,7 +63,7 @@ struct SyntheticRuns {
             "solvers": solvers.map { ["name": $0, "kind": "built-in", "reference": $0 == "glpk"] },
             "problems": [[String: Any]](), "cases": caseObjects,
         ]
-        return try ResultsFile.decode(JSONSerialization.data(withJSONObject: object), name: "synthetic")
+        return try ResultsDocument.decode(JSONSerialization.data(withJSONObject: object), name: "synthetic")
     }
 
     mutating func baseline(runs: Int, thresholds: Baseline.Thresholds = Baseline.Thresholds()) throws -> Baseline {
@@ -215,7 +216,7 @@ struct GateTests {
     func allocations() throws {
         var model = SyntheticRuns(seed: 9)
         model.cases = 2
-        func run(_ count: Double) throws -> ResultsFile { try model.run(counters: ["cassowary": ["allocations/load": count]]) }
+        func run(_ count: Double) throws -> ResultsDocument { try model.run(counters: ["cassowary": ["allocations/load": count]]) }
         let base = try #require(Baseline.from([try run(400)]))
         #expect(Gate.compare(try run(404), with: base).outcome(lenient: false) == .pass)
         #expect(Gate.compare(try run(403), with: base).findings.contains { $0.kind == .noise && $0.metric == "allocations/load" })

@@ -8,8 +8,8 @@ import Testing
 struct ReportTests {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    static func fixture() throws -> ResultsFile {
-        try ResultsFile.read(here.appendingPathComponent("Fixtures/results.json").path)
+    static func fixture() throws -> ResultsDocument {
+        try ResultsDocument.read(here.appendingPathComponent("Fixtures/results.json").path)
     }
 
     /// Compares with `Snapshots/NAME`; `RECORD_SNAPSHOTS=1` rewrites it.
@@ -144,8 +144,8 @@ struct ReportTests {
 
     @Test("reading something that is not a results file is a clear error")
     func badInput() throws {
-        #expect(throws: ResultsFile.ReadError.self) { try ResultsFile.decode(Data("{}".utf8), name: "x.json") }
-        #expect(throws: ResultsFile.ReadError.self) { try ResultsFile.read("/nonexistent.json") }
+        #expect(throws: ResultsDocument.ReadError.self) { try ResultsDocument.decode(Data("{}".utf8), name: "x.json") }
+        #expect(throws: ResultsDocument.ReadError.self) { try ResultsDocument.read("/nonexistent.json") }
     }
 }
 
