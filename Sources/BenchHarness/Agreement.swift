@@ -182,7 +182,7 @@ public enum Agreement {
         var m = solution.levels.map { abs($0.error) }.max() ?? 0
         for (i, name) in solution.viewNames.enumerated() where i < solution.frames.count {
             for c in FrameComponent.allCases {
-                let determined = freeVariables.map { !$0.contains(4 * i + c.rawValue) } ?? !freeViews.contains(name)
+                let determined = freeVariables.map { !$0.contains(FrameVariable(view: i, component: c).index) } ?? !freeViews.contains(name)
                 if determined { m = max(m, abs(solution.frames[i][c])) }
             }
         }

@@ -64,11 +64,11 @@ final class SlowedSolver: LayoutSolver {
         try body()
     }
 
-    func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
+    func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
         try slowed { () throws(SolverError) in try base.prepare(layout, variant: variant) }
     }
 
-    func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
+    func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
         try slowed { () throws(SolverError) in try base.prepare(system, of: layout) }
     }
 

@@ -122,7 +122,7 @@ public struct RunResults: Sendable {
                                     results: results, timings: timings, counters: c.counters,
                                     untimed: c.untimed.isEmpty ? nil : c.untimed,
                                     // Only layouts with content carry the key.
-                                    content: content.isEmpty ? nil : content)
+                                    content: content.isEmpty ? nil : content, reference: c.judge)
     }
 
     /// Writes the document atomically (a temporary file renamed into place),

@@ -35,6 +35,13 @@ public struct RunSettings: Sendable {
     public var reference = "glpk"
     /// The reference's spec, if it is among the solvers.
     public var referenceSpec: SolverSpec? { solvers.first { $0.name == reference } }
+    /// Who judges a case the reference cannot (over its judging limit), in
+    /// order, if they are among the solvers: HiGHS, whose solves grow about
+    /// linearly and which the families' judging limits let judge every size.
+    /// Why automatic: a large run that lists HiGHS should be judged where it
+    /// can be, without the user knowing GLPK's limits (`--reference highs`
+    /// still makes HiGHS judge everything).
+    public var fallbackReferences = ["highs"]
 
     public init(solvers: [SolverSpec]) { self.solvers = solvers }
 }
@@ -83,6 +90,9 @@ public struct CaseResult: Sendable {
     /// The views with an intrinsic size or baselines, in declaration order,
     /// for the reports' pictures.
     public var content: [(view: String, content: ViewContent)] = []
+    /// The solver that judged this case when it is not the run's reference
+    /// (a fall-back reference, ``RunSettings/fallbackReferences``); nil otherwise.
+    public var judge: String?
 }
 
 /// Progress of a run, for the CLI's progress bar.
@@ -238,6 +248,17 @@ public final class Runner {
         overLimit(spec, benchCase) == nil || benchCase.constraintCount <= (benchCase.referenceJudgeLimits[spec.name] ?? 0)
     }
 
+    /// The solver that judges `benchCase`: the run's reference where it can,
+    /// else the first fall-back reference of the run that can; nil: the
+    /// expect lines alone judge.
+    func judge(for benchCase: BenchCase) -> SolverSpec? {
+        if let spec = settings.referenceSpec, judges(spec, benchCase) { return spec }
+        for name in settings.fallbackReferences where name != settings.reference {
+            if let spec = settings.solvers.first(where: { $0.name == name }), judges(spec, benchCase) { return spec }
+        }
+        return nil
+    }
+
     /// The constraint added and removed by the add + remove phase: required, on
     /// the first view, `width <= w + max(1, |w|)` where `w` is that view's width
     /// in a solution of this layout. Why derived, not a constant: a fixed bound
@@ -279,16 +300,19 @@ public final class Runner {
     func check(_ benchCase: BenchCase) -> CheckedCase {
         let layout = benchCase.layout
         let variants = layout.allVariants.map(\.name)
+        // Validated once per case: the check pass's loads and lowerings reuse it.
+        let validated = try? layout.validated()
         var systems: [String: LoweredSystem] = [:]
-        for v in variants { systems[v] = try? layout.lowered(variant: v) }
+        for v in variants { systems[v] = try? validated?.lowered(variant: v) }
 
         // The reference, fresh per variant, with ambiguity analysis.
         var reference: [String: Solution] = [:]
         var counters: [String: [Counter: Double]] = [:]
-        if let spec = settings.referenceSpec, judges(spec, benchCase) {
+        let judgeSpec = judge(for: benchCase)
+        if let spec = judgeSpec {
             for v in variants {
                 let solver = instance(spec, ambiguity: true)
-                if let solution = try? solver.load(layout, variant: v) {
+                if let solution = try? solver.load(layout, validated: validated, variant: v) {
                     reference[v] = solution
                     if v == Layout.defaultVariantName, !solver.counters.isEmpty { counters[spec.name] = solver.counters }
                 }
@@ -299,7 +323,7 @@ public final class Runner {
         var usable: [SolverSpec] = []
         var timingProbe = Self.probe(layout, from: reference[Layout.defaultVariantName])
         for spec in settings.solvers {
-            if let limit = overLimit(spec, benchCase), spec.name == settings.reference, judges(spec, benchCase) {
+            if let limit = overLimit(spec, benchCase), spec.name == judgeSpec?.name {
                 // Judging only: the reference's own answers against the
                 // expect lines, from the solves above (nil: it failed).
                 for v in variants {
@@ -328,7 +352,8 @@ public final class Runner {
                 }
                 continue
             }
-            let (solverResults, ok, extraCounters) = check(spec, benchCase, variants: variants, systems: systems, reference: reference)
+            let (solverResults, ok, extraCounters) = check(spec, benchCase, validated: validated, variants: variants, systems: systems,
+                                                               reference: reference)
             results += solverResults
             if let extraCounters { counters[spec.name, default: [:]].merge(extraCounters) { $1 } }
             if ok { usable.append(spec) }
@@ -338,20 +363,21 @@ public final class Runner {
                                                                  frames: first.frames, levels: [], ambiguous: nil, conflict: []))
             }
         }
-        let result = CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
+        var result = CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
                                 constraints: layout.constraints.count, variants: variants, results: results, timings: [],
                                 counters: counters,
                                 content: layout.views.compactMap { view in
                                     let c = view.content
                                     return c.intrinsicSize == nil && c.baselines == nil ? nil : (view.name, c)
                                 })
+        if let judgeSpec, judgeSpec.name != settings.reference { result.judge = judgeSpec.name }
         return CheckedCase(benchCase: benchCase, result: result, usable: usable, probe: timingProbe)
     }
 
     /// The check pass for one solver: every variant (switching incrementally),
     /// then the incremental checks (switch, resize, add + remove vs fresh solves).
-    func check(_ spec: SolverSpec, _ benchCase: BenchCase, variants: [String], systems: [String: LoweredSystem],
-               reference: [String: Solution]) -> ([VariantResult], Bool, [Counter: Double]?) {
+    func check(_ spec: SolverSpec, _ benchCase: BenchCase, validated: ValidatedLayout?, variants: [String],
+               systems: [String: LoweredSystem], reference: [String: Solution]) -> ([VariantResult], Bool, [Counter: Double]?) {
         let layout = benchCase.layout
         let solver = instance(spec)
         var results: [VariantResult] = []
@@ -372,15 +398,15 @@ public final class Runner {
                 continue
             }
             do {
-                let solution = i == 0 ? try solver.load(layout, variant: v) : try solver.switchVariant(to: v)
+                let solution = i == 0 ? try solver.load(layout, validated: validated, variant: v) : try solver.switchVariant(to: v)
                 // The reference's counters come from its own solve above (with ambiguity).
-                if i == 0, spec.name != settings.reference, !solver.counters.isEmpty { counters = solver.counters }
+                if i == 0, spec.name != judge(for: benchCase)?.name, !solver.counters.isEmpty { counters = solver.counters }
                 guard let system = systems[v] else { continue }
                 var (verdict, reasons) = CrossCheck.judge(solution, reference: reference[v], system: system,
                                                           expectations: layout.expectations(for: v),
                                                           semantics: solver.capabilities.prioritySemantics)
                 if i > 0 {
-                    let fresh = try instance(spec, ambiguity: false).load(layout, variant: v)
+                    let fresh = try instance(spec, ambiguity: false).load(layout, validated: validated, variant: v)
                     if let difference = CrossCheck.sameAnswer(solution, fresh, reference: reference[v]) {
                         verdict = .fail
                         reasons.append("variant switch differs from a fresh solve: \(difference)")
@@ -410,14 +436,14 @@ public final class Runner {
                 // reads only the reference's ambiguity; the analysis cost up to
                 // 100 times the solve (self-sizing rows, 1,303 rows: 2 s).
                 let incremental = instance(spec, ambiguity: false)
-                _ = try incremental.load(layout, variant: nil)
+                _ = try incremental.load(layout, validated: validated, variant: nil)
                 let resized = try incremental.resize(to: target)
                 var moved = layout
                 moved.container = target
                 let fresh = try instance(spec, ambiguity: false).load(moved, variant: nil)
                 // Which views are determined at the new size: the reference's word, if it runs here.
                 var movedReference: Solution?
-                if let referenceSpec = settings.referenceSpec, judges(referenceSpec, benchCase) {
+                if let referenceSpec = judge(for: benchCase) {
                     movedReference = try? instance(referenceSpec, ambiguity: true).load(moved, variant: nil)
                 }
                 if let difference = CrossCheck.sameAnswer(resized, fresh, reference: movedReference) {
@@ -427,7 +453,7 @@ public final class Runner {
             }
             if solver.capabilities.incremental {
                 let incremental = instance(spec, ambiguity: false)
-                let before = try incremental.load(layout, variant: nil)
+                let before = try incremental.load(layout, validated: validated, variant: nil)
                 // The probe from this solver's own answer (non-binding for it),
                 // else from the reference's (satisfiable); without either, the
                 // layout has no solution to keep, and nothing is checked.
@@ -661,5 +687,15 @@ public final class Runner {
             }
         }
         return out
+    }
+}
+
+extension LayoutSolver {
+    /// Loads a case's layout: the runner's validated copy when it passed
+    /// (no validation again), else the layout itself, whose errors become
+    /// this load's error as they always were.
+    func load(_ layout: Layout, validated: ValidatedLayout?, variant: String?) throws(SolverError) -> Solution {
+        guard let validated else { return try load(layout, variant: variant) }
+        return try load(validated, variant: variant)
     }
 }

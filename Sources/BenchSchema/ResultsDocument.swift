@@ -243,10 +243,14 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
         public var untimed: [String: [Phase]]?
         /// Views with an intrinsic size or baselines (absent when none has).
         public var content: [String: Content]?
+        /// The solver that judged this case when it was not the run's
+        /// reference (a fall-back reference beyond the reference's limits);
+        /// absent otherwise.
+        public var reference: String?
 
         public init(name: String, source: String, views: Int, constraints: Int, variants: [String], results: [Result],
                     timings: [Timing], counters: [String: [Counter: Double]], untimed: [String: [Phase]]? = nil,
-                    content: [String: Content]? = nil) {
+                    content: [String: Content]? = nil, reference: String? = nil) {
             self.name = name
             self.source = source
             self.views = views
@@ -257,6 +261,7 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
             self.counters = counters
             self.untimed = untimed
             self.content = content
+            self.reference = reference
         }
     }
 

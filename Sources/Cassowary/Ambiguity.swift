@@ -68,7 +68,7 @@ extension CassowarySolver {
         // Symbols with a non-zero cost at some level: fixed at 0 on the face.
         var costed = [Bool](repeating: false, count: t.kinds.count)
         for level in t.levels {
-            for cell in level.cells where abs(cell.coefficient) > Self.objectiveEpsilon { costed[Int(cell.symbol.id)] = true }
+            for cell in level.cells where abs(cell.coefficient) > Row.nearZero { costed[Int(cell.symbol.id)] = true }
         }
         func isZeroCost(_ s: Symbol) -> Bool { s.isRestricted && !t.isBasic[Int(s.id)] && !costed[Int(s.id)] }
         // Case 2's invariant: a parametric external is in external rows only.

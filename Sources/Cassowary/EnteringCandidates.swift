@@ -105,10 +105,10 @@ extension Tableau {
     func enteringStatus(of id: Int32) -> (candidate: Bool, weak: Bool) {
         guard let kind = kinds[Int(id)], kind != .external, !isBasic[Int(id)] else { return (false, false) }
         let symbol = Symbol(id: id, kind: kind)
-        let artificialFloor = max(CassowarySolver.objectiveEpsilon, self.artificialFloor)
+        let artificialFloor = max(Row.nearZero, self.artificialFloor)
         func decide(_ coefficient: Double, isArtificial: Bool) -> (decided: Bool, candidate: Bool, weak: Bool) {
             let magnitude = abs(coefficient)
-            let floor = isArtificial ? artificialFloor : CassowarySolver.objectiveEpsilon
+            let floor = isArtificial ? artificialFloor : Row.nearZero
             if magnitude > floor {
                 let negative = coefficient < 0
                 return (true, negative, !isArtificial && negative && magnitude <= CassowarySolver.improvementEpsilon)
@@ -116,7 +116,7 @@ extension Tableau {
             // A symbol on the artificial row below its threshold (but not
             // zero) does not enter at all: letting a level decide would move
             // the artificial objective by rounding, back and forth.
-            if isArtificial && magnitude > CassowarySolver.objectiveEpsilon { return (true, false, false) }
+            if isArtificial && magnitude > Row.nearZero { return (true, false, false) }
             return (false, false, false)
         }
         if let a = artificial {

@@ -13,8 +13,15 @@ struct Row: Equatable {
     var constant: Double
     private(set) var cells: [Cell]
 
-    /// Coefficients whose magnitude is at most this are treated as zero and dropped.
-    static let epsilon = 1e-9
+    /// The solver's one absolute zero: a coefficient whose magnitude is at
+    /// most this is dropped from a row, does not decide a lexicographic sign
+    /// of the objective, and a constant this little below zero is feasible
+    /// (rounding). 1e-9: far below every tolerance a verdict uses (1e-7 and
+    /// up) and far above what one pivot's rounding leaves at the magnitudes
+    /// the format accepts. The other thresholds (``CassowarySolver``'s
+    /// improvement, pivot and subject thresholds, ``requiredResidual(_:)``)
+    /// are relative or decide something else, each documented where defined.
+    static let nearZero = 1e-9
 
     /// The largest coefficient's magnitude (0 for a row without cells).
     /// - Complexity: O(cells).
@@ -25,7 +32,7 @@ struct Row: Equatable {
         self.cells = cells
     }
 
-    static func isZero(_ value: Double) -> Bool { abs(value) <= epsilon }
+    static func isZero(_ value: Double) -> Bool { abs(value) <= nearZero }
 
     /// Room for `count` cells without reallocating.
     mutating func reserveCapacity(_ count: Int) { cells.reserveCapacity(count) }

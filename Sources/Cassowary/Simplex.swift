@@ -1,6 +1,4 @@
 extension CassowarySolver {
-    /// Coefficients within this of zero do not decide a lexicographic sign.
-    static let objectiveEpsilon = 1e-9
     /// A level's improvement at or below this per unit is *weak*: 1e-7,
     /// GLPK's dual feasibility tolerance. Level objectives are sums of errors
     /// with unit coefficients, so a weak improvement is what near-parallel
@@ -23,8 +21,6 @@ extension CassowarySolver {
     /// the corpus or in 300 hostile fuzz layouts), far fewer than a cycle
     /// would need to cost time.
     static let degeneratePivotsBeforeBland = 50
-    /// Constants within this below zero are treated as feasible (rounding).
-    static let feasibilityEpsilon = 1e-9
 
     /// The objective rows, strongest first: the artificial one while adding
     /// through an artificial variable, then one per strength.
@@ -49,7 +45,7 @@ extension CassowarySolver {
     /// to it after a run of degenerate pivots, the only pivots that can cycle.
     /// Either way the choice is deterministic.
     ///
-    /// A coefficient counts as non-zero above ``objectiveEpsilon``; in the
+    /// A coefficient counts as non-zero above ``Row/nearZero``; in the
     /// artificial objective (a new row without a subject) also only above
     /// ``relativePivotThreshold`` of that row's largest. Why: the artificial
     /// objective is the new row itself, and entering a symbol on a tiny
@@ -168,7 +164,7 @@ extension CassowarySolver {
         while let b = infeasible.min() {
             infeasible.remove(b)
             let bi = Int(b)
-            guard tableau.isBasic[bi], tableau.rows[bi].constant < -Self.feasibilityEpsilon else { continue }
+            guard tableau.isBasic[bi], tableau.rows[bi].constant < -Row.nearZero else { continue }
             guard let entering = dualEnteringSymbol(tableau.rows[bi]) else {
                 throw .internalError("dual simplex found no entering symbol (row \(tableau.symbol(id: b)))")
             }
@@ -190,7 +186,7 @@ extension CassowarySolver {
                 var less = false
                 for k in ratios.indices {
                     let d = ratios[k] - current.ratios[k]
-                    if abs(d) > Self.objectiveEpsilon { less = d < 0; break }
+                    if abs(d) > Row.nearZero { less = d < 0; break }
                 }
                 if less { best = (ratios, cell.symbol) }
             } else {

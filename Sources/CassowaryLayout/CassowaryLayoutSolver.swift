@@ -21,7 +21,9 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     public static let containerTolerance = Tolerance(absolute: 1e-6, relative: 1e-9)
 
     var solver = CassowarySolver()
-    var layout: Layout?
+    /// The loaded layout, validated once by whoever made it.
+    var validated: ValidatedLayout?
+    var layout: Layout? { validated?.layout }
     var system: LoweredSystem?
     /// Solver variables by ``FrameVariable/index``.
     var variables: [CassowaryVariable] = []
@@ -53,22 +55,23 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Pivots since the last ``prepare(_:variant:)`` (which starts a new tableau).
     public var counters: [Counter: Double] { [.pivots: Double(solver.statistics.pivots)] }
 
-    public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
+    public func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
         try build(system, of: layout)
     }
 
-    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
-        guard system.isWellFormed(for: layout) else {
+    public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
+        guard system.isWellFormed(for: layout.layout) else {
             throw .mismatchedSystem(variant: system.variant)
         }
         try build(system, of: layout)
     }
 
-    /// Builds the tableau of a lowered system (well formed for `layout`).
-    func build(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
-        self.layout = layout
+    /// Builds the tableau of a lowered system (well formed for `validated`).
+    func build(_ system: LoweredSystem, of validated: ValidatedLayout) throws(SolverError) {
+        self.validated = validated
+        let layout = validated.layout
         self.system = system
         solver = CassowarySolver()
         // A new load: handles of the previous one must not reach this solver
@@ -144,10 +147,10 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     }
 
     public func switchVariant(to variant: String?) throws(SolverError) -> Solution {
-        guard let layout, system != nil else { throw .notLoaded }
+        guard let validated, system != nil else { throw .notLoaded }
+        let layout = validated.layout
         let new: LoweredSystem
-        // Validated by load(_:variant:).
-        do { new = try layout.lowered(variant: variant, skippingValidation: ()) } catch { throw SolverError(error) }
+        do { new = try validated.lowered(variant: variant) } catch { throw SolverError(error) }
         let newRows = Dictionary(uniqueKeysWithValues: new.constraints.compactMap { row -> (Int, LoweredConstraint)? in
             if case .constraint(let i) = row.origin { return (i, row) } else { return nil }
         })

@@ -182,20 +182,23 @@ public final class ExternalSolver: LayoutSolver {
     }
 
     static func edits(_ size: ContainerSize) -> JSONValue {
-        var list: [JSONValue] = [.object([("variable", .number(2)), ("value", .number(size.width))])]
-        if let h = size.height { list.append(.object([("variable", .number(3)), ("value", .number(h))])) }
+        func edit(_ component: FrameComponent, _ value: Double) -> JSONValue {
+            .object([("variable", .number(Double(FrameVariable(view: 0, component: component).index))), ("value", .number(value))])
+        }
+        var list: [JSONValue] = [edit(.width, size.width)]
+        if let h = size.height { list.append(edit(.height, h)) }
         return .array(list)
     }
 
-    public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
+    public func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
         let system: LoweredSystem
         do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
-        try send(system, of: layout)
+        try send(system, of: layout.layout)
     }
 
-    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
-        guard system.isWellFormed(for: layout) else { throw .mismatchedSystem(variant: system.variant) }
-        try send(system, of: layout)
+    public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
+        guard system.isWellFormed(for: layout.layout) else { throw .mismatchedSystem(variant: system.variant) }
+        try send(system, of: layout.layout)
     }
 
     /// Loads a lowered system (well formed for `layout`) into the process.
@@ -233,7 +236,7 @@ public final class ExternalSolver: LayoutSolver {
         // A view is ambiguous when any of its four variables is free; listed
         // in view order, as the built-in solvers list them.
         let ambiguous = unsatisfiable ? nil : free.map { indices -> [String] in
-            let views = Set(indices.map { $0 / 4 })
+            let views = Set(indices.compactMap { FrameVariable(index: $0)?.view })
             return system.viewNames.indices.filter { views.contains($0) }.map { system.viewNames[$0] }
         }
         let status: Solution.Status = unsatisfiable ? .unsatisfiable : .solved

@@ -62,7 +62,9 @@ public final class GLPKLayoutSolver: LayoutSolver {
     public private(set) var ranges: [FrameRange] = []
 
     var lp: LexicographicLP?
-    var layout: Layout?
+    /// The loaded layout, validated once by whoever made it.
+    var validated: ValidatedLayout?
+    var layout: Layout? { validated?.layout }
     var variant: Variant?
     /// The active constraint indices of each variant seen, made once.
     var activeSets: [String: Set<Int>] = [:]
@@ -104,12 +106,11 @@ public final class GLPKLayoutSolver: LayoutSolver {
         self.weights = weights
     }
 
-    public func prepare(_ layout: Layout, variant name: String?) throws(SolverError) {
-        let problems = layout.validate().filter { $0.severity == .error }
-        guard problems.isEmpty else { throw .invalidLayout(problems) }
+    public func prepare(_ validated: ValidatedLayout, variant name: String?) throws(SolverError) {
+        let layout = validated.layout
         guard let variant = layout.variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
         let built: Result<LexicographicLP, GLPKError> = GLPKThread.shared.sync {
-            do throws(GLPKError) { return .success(try LexicographicLP(layout: layout, rightToLeft: Layout.isRightToLeft(variant))) } catch { return .failure(error) }
+            do throws(GLPKError) { return .success(try LexicographicLP(layout: validated, rightToLeft: Layout.isRightToLeft(variant))) } catch { return .failure(error) }
         }
         switch built {
         case .success(let lp):
@@ -117,7 +118,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
             buildSeconds = lp.otherGLPKSeconds
         case .failure(let error): throw .internalError("\(error)")
         }
-        self.layout = layout
+        self.validated = validated
         activeSets = [:]
         self.variant = variant
     }
@@ -161,12 +162,13 @@ public final class GLPKLayoutSolver: LayoutSolver {
     }
 
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
-        guard var lp, let layout else { throw .notLoaded }
+        guard var lp, let validated else { throw .notLoaded }
+        let layout = validated.layout
         if lp.rightToLeft != Layout.isRightToLeft(variant) {
             // The other direction's rows differ: build its LP (a switch between
             // directions is a fresh load for the reference).
             let built: Result<LexicographicLP, GLPKError> = GLPKThread.shared.sync {
-                do throws(GLPKError) { return .success(try LexicographicLP(layout: layout, rightToLeft: !lp.rightToLeft)) } catch { return .failure(error) }
+                do throws(GLPKError) { return .success(try LexicographicLP(layout: validated, rightToLeft: !lp.rightToLeft)) } catch { return .failure(error) }
             }
             switch built {
             case .success(let new): lp = new; self.lp = new

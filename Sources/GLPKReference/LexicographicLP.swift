@@ -86,22 +86,13 @@ final class LexicographicLP {
     ///   mirrored (the variants with the trait `rtl`); the LP serves only the
     ///   variants of that direction, because their rows differ.
     /// - Throws: ``GLPKError/invalidInput(_:)`` for anything GLPK would abort on.
-    init(layout: Layout, rightToLeft: Bool) throws(GLPKError) {
+    init(layout validated: ValidatedLayout, rightToLeft: Bool) throws(GLPKError) {
         self.rightToLeft = rightToLeft
+        let layout = validated.layout
         // Lower with every trait so every constraint gets a row; activity is bounds.
         // Why `rtl` is set apart: it changes rows, not which rows are on.
-        var universal = layout
-        var allTraits = layout.containerTraits
-        for variant in layout.variants { allTraits += variant.traits }
-        for constraint in layout.constraints { allTraits += constraint.traits }
-        allTraits.removeAll { $0 == Layout.rightToLeftTrait }
-        if rightToLeft { allTraits.append(Layout.rightToLeftTrait) }
-        universal.containerTraits = Array(Set(allTraits)).sorted()
-        universal.variants = []
-        universal.expectations = []
         let system: LoweredSystem
-        // The caller validated the layout; lowering only reads it.
-        do { system = try universal.lowered(variant: nil, skippingValidation: ()) } catch { throw .invalidInput("\(error)") }
+        do { system = try validated.everyTraitOn(rightToLeft: rightToLeft).lowered(variant: nil) } catch { throw .invalidInput("\(error)") }
         viewNames = system.viewNames
         variableCount = system.variableCount
         universalSystem = system

@@ -10,14 +10,18 @@ public struct ParseResult: Sendable {
     public var source: SourceText
 
     public var isValid: Bool { layout != nil }
+    /// The layout as validation passed it (nil when any error was found):
+    /// what solvers take without validating again.
+    public var validated: ValidatedLayout?
 
     /// The bytes that were parsed (a BOM removed).
     public var sourceBytes: [UInt8] { source.bytes }
 
-    public init(layout: Layout?, diagnostics: [Diagnostic], source: SourceText) {
+    public init(layout: Layout?, diagnostics: [Diagnostic], source: SourceText, validated: ValidatedLayout? = nil) {
         self.layout = layout
         self.diagnostics = diagnostics
         self.source = source
+        self.validated = layout == nil ? nil : validated
     }
 
     /// At most this many warnings per file are rendered; the rest are counted
@@ -116,7 +120,12 @@ public struct UnvalidatedParse: Sendable {
         }
         var diagnostics = diagnostics
         var stopped = false
-        if let layout { diagnostics += layout.validate() }
+        var validatedLayout: ValidatedLayout?
+        if let layout {
+            let validation = layout.validation()
+            diagnostics += validation.diagnostics
+            validatedLayout = validation.layout
+        }
         // The error limit holds for semantic errors too (a million duplicate views).
         let errors = diagnostics.indices.filter { diagnostics[$0].severity == .error }
         if !stopped, errors.count > LayoutParser.errorLimit {
@@ -131,7 +140,9 @@ public struct UnvalidatedParse: Sendable {
             if let l, let r, l != r { return l < r }
             return a.offset < b.offset
         }.map(\.element)
-        return ParseResult(layout: diagnostics.containsErrors || stopped ? nil : layout, diagnostics: diagnostics, source: source)
+        let valid = !(diagnostics.containsErrors || stopped)
+        return ParseResult(layout: valid ? layout : nil, diagnostics: diagnostics, source: source,
+                           validated: valid ? validatedLayout : nil)
     }
 }
 

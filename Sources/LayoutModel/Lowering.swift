@@ -126,7 +126,7 @@ public struct LoweredSystem: Hashable, Sendable {
     /// compression, for each axis with an intrinsic size).
     public var constraints: [LoweredConstraint]
 
-    public var variableCount: Int { viewNames.count * 4 }
+    public var variableCount: Int { FrameVariable.count(views: viewNames.count) }
 
     /// All variables in canonical order.
     public var variables: [FrameVariable] {
@@ -202,17 +202,15 @@ extension Layout {
     ///   ``LoweringError/invalidLayout(_:)`` if ``validate()`` finds errors.
     /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints, plus validation.
     public func lowered(variant name: String? = nil) throws(LoweringError) -> LoweredSystem {
-        let problems = validate().filter { $0.severity == .error }
-        guard problems.isEmpty else { throw .invalidLayout(problems) }
-        return try lowered(variant: name, skippingValidation: ())
+        try validated().lowered(variant: name)
     }
 
-    /// ``lowered(variant:)`` without validating first, for a layout that has
-    /// already passed ``validate()`` (solvers re-lower on every variant switch).
-    /// Names that do not resolve are skipped, never trapped on.
+    /// The lowering itself, for a layout that has passed ``validate()``
+    /// (``ValidatedLayout/lowered(variant:)`` is the way in). Names that do
+    /// not resolve are skipped, never trapped on.
     ///
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
-    public func lowered(variant name: String?, skippingValidation: Void) throws(LoweringError) -> LoweredSystem {
+    func lowerChecked(variant name: String?) throws(LoweringError) -> LoweredSystem {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
         // Why the container first: its frame is view 0. A name declared twice

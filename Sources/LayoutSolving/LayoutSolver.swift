@@ -200,22 +200,24 @@ public protocol LayoutSolver: AnyObject {
     /// - Complexity: up to two LPs (or warm-started re-solves) per free component.
     func frameRanges() -> [FrameRange]?
 
-    /// Builds the solver's representation of a layout in a variant (nil: the
-    /// container line). Incremental solvers may already optimise here.
+    /// Builds the solver's representation of a validated layout in a variant
+    /// (nil: the container line). Incremental solvers may already optimise
+    /// here. A plain ``Layout`` goes through the extension's
+    /// ``prepare(_:variant:)-(Layout,_)``, which validates it once.
     /// - Throws: ``SolverError``.
-    func prepare(_ layout: Layout, variant: String?) throws(SolverError)
+    func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError)
 
     /// ``prepare(_:variant:)`` for a system the caller has already lowered
-    /// from `layout` (and so validated): `system` must be the result of
-    /// `layout.lowered(variant:)`. Why: validating and lowering again inside
-    /// every solver doubled the front end's share of a `solve`; callers that
-    /// time stages (`solve --profile`) need each stage once.
+    /// from `layout`: `system` must be the result of `layout.lowered(variant:)`.
+    /// Why: lowering again inside every solver doubled the front end's share
+    /// of a `solve`; callers that time stages (`solve --profile`) need each
+    /// stage once.
     ///
     /// A system whose variables do not match `layout` is refused with
-    /// ``SolverError/invalidLayout(_:)``, never trapped on.
+    /// ``SolverError/mismatchedSystem(variant:)``, never trapped on.
     /// - Throws: ``SolverError``.
     /// - Complexity: O(size of the system) on top of the solver's own build.
-    func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError)
+    func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError)
 
     /// The solution of what was prepared (or last changed).
     /// - Throws: ``SolverError/notLoaded`` before ``prepare(_:variant:)``.
@@ -248,12 +250,26 @@ extension LayoutSolver {
 
     /// Solvers that build from the layout itself (not a lowered system)
     /// prepare the system's variant.
-    public func prepare(_ system: LoweredSystem, of layout: Layout) throws(SolverError) {
+    public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
         try prepare(layout, variant: system.variant)
+    }
+
+    /// Validates `layout` (once) and prepares it.
+    /// - Throws: ``SolverError/invalidLayout(_:)`` for a layout with errors; what the solver's own `prepare` throws.
+    public func prepare(_ layout: Layout, variant: String?) throws(SolverError) {
+        let validated: ValidatedLayout
+        do { validated = try layout.validated() } catch { throw SolverError(error) }
+        try prepare(validated, variant: variant)
     }
 
     /// Prepares and solves.
     public func load(_ layout: Layout, variant: String?) throws(SolverError) -> Solution {
+        try prepare(layout, variant: variant)
+        return try solve()
+    }
+
+    /// Prepares and solves a validated layout.
+    public func load(_ layout: ValidatedLayout, variant: String?) throws(SolverError) -> Solution {
         try prepare(layout, variant: variant)
         return try solve()
     }

@@ -114,10 +114,15 @@ extension LoweredSystem {
         return worst
     }
 
-    /// Frames from variable values.
+    /// Frames from variable values (by ``FrameVariable/index``); a value
+    /// missing from a short array is NaN, never a trap.
     public func frames(_ value: [Double]) -> [Frame] {
         viewNames.indices.map { view in
-            Frame(x: value[view * 4], y: value[view * 4 + 1], width: value[view * 4 + 2], height: value[view * 4 + 3])
+            func component(_ c: FrameComponent) -> Double {
+                let i = FrameVariable(view: view, component: c).index
+                return value.indices.contains(i) ? value[i] : .nan
+            }
+            return Frame(x: component(.x), y: component(.y), width: component(.width), height: component(.height))
         }
     }
 }

@@ -94,7 +94,8 @@ struct SolveCommand: ParsableCommand {
         let result = profile.measure("validate") { syntax.validated() }
         let rendered = result.renderedDiagnostics()
         if !rendered.isEmpty { printError(rendered) }
-        guard let layout = result.layout else { throw ExitStatus.dataError.exitCode }
+        guard let validated = result.validated else { throw ExitStatus.dataError.exitCode }
+        let layout = validated.layout
 
         let names: [String?]
         if allVariants {
@@ -117,9 +118,9 @@ struct SolveCommand: ParsableCommand {
                 if i == 0 {
                     // The layout was validated above: lower once, hand the system over.
                     let system = try profile.measure("lower") { () throws(SolverError) in
-                        do throws(LoweringError) { return try layout.lowered(variant: name, skippingValidation: ()) } catch { throw SolverError(error) }
+                        do throws(LoweringError) { return try validated.lowered(variant: name) } catch { throw SolverError(error) }
                     }
-                    try profile.measure("load") { () throws(SolverError) in try engine.prepare(system, of: layout) }
+                    try profile.measure("load") { () throws(SolverError) in try engine.prepare(system, of: validated) }
                     solution = try profile.measure("solve") { () throws(SolverError) in try engine.solve() }
                 } else {
                     solution = try profile.measure("switch variant") { () throws(SolverError) in try engine.switchVariant(to: name) }

@@ -289,6 +289,30 @@ struct HarnessTests {
         #expect(written.referenceName == "cassowary")
     }
 
+    @Test("beyond the reference's judging limit, a fall-back reference of the run judges, and the case names it")
+    func fallbackReference() throws {
+        var over = BenchCase(name: "family/fallback", source: "AlternatingGrid.layout(rows: 3)", layout: try AlternatingGrid.layout(rows: 3),
+                             text: [], limits: ["glpk": 10])
+        over.referenceJudgeLimits = [:]
+        var settings = Self.quickSettings([SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)])
+        // Without a fall-back among the solvers: nobody judges but the expect lines.
+        let alone = Runner(settings: settings).run([over])
+        #expect(alone[0].judge == nil)
+        #expect(alone[0].results.first { $0.solver == "glpk" }?.verdict == .unsupported)
+        settings.fallbackReferences = ["cassowary"]
+        let results = Runner(settings: settings).run([over])
+        #expect(results[0].judge == "cassowary")
+        #expect(results[0].results.first { $0.solver == "glpk" }?.verdict == .unsupported)
+        let native = try #require(results[0].results.first { $0.solver == "cassowary" })
+        // Judged by its own fresh solves with ambiguity analysis: the reference's list is there.
+        #expect(native.verdict == .pass && native.ambiguous == [], "\(native.reasons)")
+        var document = RunResults(started: Date(), finished: Date(), machine: MachineInfo.current(), settings: .init(),
+                                  solvers: settings.solvers, problems: [], cases: results)
+        document.reference = settings.reference
+        let written = try ResultsDocument.decode(document.document().encoded(), name: "results.json")
+        #expect(written.cases[0].reference == "cassowary" && written.referenceName == "glpk")
+    }
+
     @Test("a run: every case x variant x solver judged, phases timed, a crashing solver isolated")
     func run() throws {
         let files = ["seed/emoji-playground.layout", "conformance/kiwi-unsatisfiable.layout", "seed/readable-constraints.layout"]

@@ -123,4 +123,25 @@ struct LoweringTests {
                             constraints: [LayoutConstraint(ItemAttribute("ghost", .width), .equal, nil, constant: 1)])
         #expect(throws: LoweringError.self) { try layout.lowered() }
     }
+
+    @Test("validation makes the only layouts that lower: once, with its warnings; errors refuse")
+    func validatedLayout() throws {
+        let invalid = Layout(container: ContainerSize(width: 1, height: 1),
+                             constraints: [LayoutConstraint(ItemAttribute("ghost", .width), .equal, nil, constant: 1)])
+        #expect(throws: LoweringError.self) { try invalid.validated() }
+        let (none, diagnostics) = invalid.validation()
+        #expect(none == nil && diagnostics.contains { $0.severity == .error })
+
+        // A `when` trait no variant has: a warning, kept with the validated layout.
+        var layout = Layout(container: ContainerSize(width: 100, height: 50), views: [ViewDeclaration(name: "a")],
+                            constraints: [LayoutConstraint(ItemAttribute("a", .width), .equal, nil, constant: 10)])
+        layout.constraints[0].traits = ["never"]
+        let validated = try layout.validated()
+        #expect(validated.layout == layout)
+        #expect(validated.warnings.count == 1 && validated.warnings.allSatisfy { $0.severity == .warning })
+        #expect(try validated.lowered() == layout.lowered())
+        #expect(throws: LoweringError.unknownVariant("nope")) { try validated.lowered(variant: "nope") }
+        // Every trait on: the `when never` constraint gets its row.
+        #expect(try validated.lowered().constraints.count + 1 == validated.everyTraitOn(rightToLeft: false).lowered().constraints.count)
+    }
 }
