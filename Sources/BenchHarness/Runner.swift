@@ -470,7 +470,7 @@ public final class Runner {
         } catch {
             switch error {
             case .unsupported: break
-            case .external, .internalError, .protocolViolation:
+            case .external, .internalError, .backend, .protocolViolation:
                 crashed = true
                 notes.append("incremental check: \(error)")
             default:

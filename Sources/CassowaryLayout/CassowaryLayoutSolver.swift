@@ -197,10 +197,9 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// simplex that cycled is numerical trouble (with the row being added,
     /// when known), so the run goes on with a typed answer; anything else is
     /// an internal error.
-    static func wrap(_ error: CassowaryError, at name: String? = nil) -> SolverError {
-        let prefix = name.map { "\($0): " } ?? ""
-        if case .numericalTrouble(let message) = error { return .numericalTrouble(prefix + message) }
-        return .internalError(prefix + "\(error)")
+    public static func wrap(_ error: CassowaryError, at name: String? = nil) -> SolverError {
+        if case .numericalTrouble(let message) = error { return .numericalTrouble((name.map { "\($0): " } ?? "") + message) }
+        return .backend(BackendError(solver: "cassowary", context: name, error))
     }
 
     func setOrigin(_ handle: CassowaryConstraint, _ origin: LoweredConstraint.Origin?) {
@@ -307,7 +306,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         do {
             free = try solver.freeVariables(variables, tolerance: (Tolerance.ambiguity.absolute, Tolerance.ambiguity.relative))
         } catch {
-            throw .internalError("ambiguity analysis: \(error)")
+            throw .backend(BackendError(solver: "cassowary", context: "ambiguity analysis", error))
         }
         guard let free else { return nil }
         var views: [String] = []

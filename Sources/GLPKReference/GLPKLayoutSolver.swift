@@ -116,7 +116,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         case .success(let lp):
             self.lp = lp
             buildSeconds = lp.otherGLPKSeconds
-        case .failure(let error): throw .internalError("\(error)")
+        case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
         }
         self.validated = validated
         activeSets = [:]
@@ -172,7 +172,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
             }
             switch built {
             case .success(let new): lp = new; self.lp = new
-            case .failure(let error): throw .internalError("\(error)")
+            case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
             }
         }
         self.variant = variant
@@ -226,7 +226,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
             throw .numericalTrouble("GLPK's simplex stopped (\(code): \(meaning)) after scaling and a fresh basis")
         case .failure(.unexpectedStatus(let status)):
             throw .numericalTrouble("GLPK reported '\(status)' for an LP that must be solvable (its tolerances at this scale)")
-        case .failure(let error): throw .internalError("\(error)")
+        case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
         }
         statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
                                 simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds,

@@ -130,6 +130,37 @@ public struct ProtocolViolation: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
+/// A solver backend's own typed error, kept whole rather than flattened to
+/// text: which solver, where (the constraint being added, when known), and
+/// the error itself, so that a caller can ask for it by type
+/// (`error.underlying as? CassowaryError`) and print it.
+public struct BackendError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The solver whose backend failed (`cassowary`, `glpk`).
+    public let solver: String
+    /// What it was doing (a constraint's name), if known.
+    public let context: String?
+    /// The backend's error.
+    public let underlying: any Error & Sendable & CustomStringConvertible
+
+    public init(solver: String, context: String? = nil, _ underlying: any Error & Sendable & CustomStringConvertible) {
+        self.solver = solver
+        self.context = context
+        self.underlying = underlying
+    }
+
+    public var description: String { (context.map { "\($0): " } ?? "") + underlying.description }
+
+    /// Why by text: the backends' errors are of different types; two are the
+    /// same failure when they say the same thing about the same solver.
+    public static func == (a: BackendError, b: BackendError) -> Bool {
+        a.solver == b.solver && a.description == b.description
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(solver)
+        hasher.combine(description)
+    }
+}
+
 /// Why a solver could not produce a solution (unsatisfiable layouts are a
 /// ``Solution/Status``, not an error).
 public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -141,8 +172,10 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(String)
     /// An external solver crashed, timed out or answered out of protocol.
     case external(String)
-    /// A bug or a numerical breakdown inside the solver.
+    /// A bug or a numerical breakdown inside the solver, described in words.
     case internalError(String)
+    /// A bug inside the solver's backend, with the backend's typed error.
+    case backend(BackendError)
     /// A handle of another load, or one already removed.
     case staleHandle(ConstraintHandle)
     /// The solver's arithmetic broke down on this input (cycling, a singular
@@ -165,6 +198,7 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupported(let what): return "unsupported: \(what)"
         case .external(let what): return what
         case .internalError(let message): return "internal solver error: \(message)"
+        case .backend(let error): return "internal solver error: \(error)"
         case .numericalTrouble(let what): return "numerical trouble: \(what)"
         case .mismatchedSystem(let variant): return "the lowered system of variant '\(variant)' was not lowered from this layout"
         case .staleHandle(let handle): return "\(handle) is not in this solver's current load (stale or already removed)"

@@ -1,3 +1,4 @@
+import Cassowary
 import CassowaryLayout
 import LayoutFormat
 import LayoutGenerators
@@ -100,5 +101,21 @@ struct LayoutAdapterTests {
     func notLoaded() {
         #expect(throws: SolverError.notLoaded) { try CassowaryLayoutSolver().resize(to: ContainerSize(width: 1, height: 1)) }
         #expect(throws: SolverError.notLoaded) { try CassowaryLayoutSolver().switchVariant(to: nil) }
+    }
+
+    @Test("the core's errors reach the protocol typed: numerical trouble as such, the rest as the backend's own error")
+    func typedBackendErrors() throws {
+        let wrapped = CassowaryLayoutSolver.wrap(.internalError("objective is unbounded"), at: "c7")
+        guard case .backend(let backend) = wrapped else {
+            Issue.record("expected a backend error, got \(wrapped)")
+            return
+        }
+        #expect(backend.solver == "cassowary" && backend.context == "c7")
+        #expect(backend.underlying as? CassowaryError == .internalError("objective is unbounded"))
+        #expect(wrapped.description == "internal solver error: c7: internal solver error: objective is unbounded")
+        #expect(CassowaryLayoutSolver.wrap(.numericalTrouble("cycled"), at: "c7") == .numericalTrouble("c7: cycled"))
+        // Equal when the same solver says the same thing.
+        #expect(wrapped == CassowaryLayoutSolver.wrap(.internalError("objective is unbounded"), at: "c7"))
+        #expect(wrapped != CassowaryLayoutSolver.wrap(.internalError("objective is unbounded"), at: "c8"))
     }
 }
