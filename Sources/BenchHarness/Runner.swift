@@ -352,8 +352,8 @@ public final class Runner {
                 }
                 continue
             }
-            let (solverResults, ok, extraCounters) = check(spec, benchCase, validated: validated, variants: variants, systems: systems,
-                                                               reference: reference)
+            let (solverResults, ok, extraCounters) = check(spec, benchCase, validated: validated, judge: judgeSpec, variants: variants,
+                                                               systems: systems, reference: reference)
             results += solverResults
             if let extraCounters { counters[spec.name, default: [:]].merge(extraCounters) { $1 } }
             if ok { usable.append(spec) }
@@ -376,7 +376,7 @@ public final class Runner {
 
     /// The check pass for one solver: every variant (switching incrementally),
     /// then the incremental checks (switch, resize, add + remove vs fresh solves).
-    func check(_ spec: SolverSpec, _ benchCase: BenchCase, validated: ValidatedLayout?, variants: [String],
+    func check(_ spec: SolverSpec, _ benchCase: BenchCase, validated: ValidatedLayout?, judge: SolverSpec?, variants: [String],
                systems: [String: LoweredSystem], reference: [String: Solution]) -> ([VariantResult], Bool, [Counter: Double]?) {
         let layout = benchCase.layout
         let solver = instance(spec)
@@ -400,7 +400,7 @@ public final class Runner {
             do {
                 let solution = i == 0 ? try solver.load(layout, validated: validated, variant: v) : try solver.switchVariant(to: v)
                 // The reference's counters come from its own solve above (with ambiguity).
-                if i == 0, spec.name != judge(for: benchCase)?.name, !solver.counters.isEmpty { counters = solver.counters }
+                if i == 0, spec.name != judge?.name, !solver.counters.isEmpty { counters = solver.counters }
                 guard let system = systems[v] else { continue }
                 var (verdict, reasons) = CrossCheck.judge(solution, reference: reference[v], system: system,
                                                           expectations: layout.expectations(for: v),
@@ -443,7 +443,7 @@ public final class Runner {
                 let fresh = try instance(spec, ambiguity: false).load(moved, variant: nil)
                 // Which views are determined at the new size: the reference's word, if it runs here.
                 var movedReference: Solution?
-                if let referenceSpec = judge(for: benchCase) {
+                if let referenceSpec = judge {
                     movedReference = try? instance(referenceSpec, ambiguity: true).load(moved, variant: nil)
                 }
                 if let difference = CrossCheck.sameAnswer(resized, fresh, reference: movedReference) {

@@ -329,10 +329,11 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
 
     /// Verdict counts per solver over ``cases``, every verdict listed.
     public func recountedSummary() -> [String: [Verdict: Int]] {
+        let none = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })
         var summary: [String: [Verdict: Int]] = [:]
-        for solver in solvers { summary[solver.name] = Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) }) }
+        for solver in solvers { summary[solver.name] = none }
         for c in cases {
-            for r in c.results { summary[r.solver, default: Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0, 0) })][r.verdict, default: 0] += 1 }
+            for r in c.results { summary[r.solver, default: none][r.verdict, default: 0] += 1 }
         }
         return summary
     }
