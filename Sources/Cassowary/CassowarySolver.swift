@@ -195,33 +195,19 @@ public struct CassowarySolver: Sendable {
         if tableau.isBasic(marker) {
             _ = tableau.removeRow(marker)
         } else if let leaving = markerLeavingRow(marker) {
-            var row = tableau.removeRow(leaving)
-            row.solve(for: marker, replacing: leaving)
-            tableau.substitute(marker, row, infeasible: &infeasible)
-            tableau.pivotCount += 1
+            tableau.pivot(leaving: leaving, entering: marker, infeasible: &infeasible, keepingEntering: false)
         }
         // The other error symbol now occurs in no row (it only ever appeared
         // together with the marker); clear rounding residue, then free both.
         for symbol in [record.marker, record.other].compactMap({ $0 }) {
-            scrub(symbol)
+            tableau.scrub(symbol)
             tableau.release(symbol)
         }
         if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
-            tableau.levelUsers[level] -= 1
-            if tableau.levelUsers[level] == 0 { tableau.removeLevel(at: level) }
+            tableau.removeLevelUser(level)
         }
         try optimize()
         checkInvariants()
-    }
-
-    /// Removes a symbol from every row and objective (its value is 0).
-    mutating func scrub(_ symbol: Symbol) {
-        if tableau.isBasic(symbol) { _ = tableau.removeRow(symbol) }
-        for b in tableau.columns[Int(symbol.id)] {
-            tableau.rows[Int(b)].remove(symbol)
-        }
-        tableau.columns[Int(symbol.id)] = []
-        tableau.removeFromObjectives(symbol)
     }
 
     /// The row to pivot a nonbasic marker into the basis through: the
@@ -302,17 +288,7 @@ public struct CassowarySolver: Sendable {
         edits[variable.id] = edit
         records[edit.constraint.id]?.definition.constant = -value
         var infeasible = Set<Int32>()
-        if tableau.isBasic(plus) {
-            tableau.rows[Int(plus.id)].constant -= delta
-            if tableau.rows[Int(plus.id)].constant < 0 { infeasible.insert(plus.id) }
-        } else {
-            for b in tableau.columns[Int(plus.id)] {
-                let bi = Int(b)
-                let c = tableau.rows[bi].coefficient(of: plus)
-                tableau.rows[bi].constant += c * delta
-                if tableau.kinds[bi] != .external && tableau.rows[bi].constant < 0 { infeasible.insert(b) }
-            }
-        }
+        tableau.shiftEdit(plus, by: delta, infeasible: &infeasible)
         try dualOptimize(&infeasible)
         checkInvariants()
     }
@@ -400,7 +376,7 @@ public struct CassowarySolver: Sendable {
             break
         }
         if let level {
-            tableau.levelUsers[level] += 1
+            tableau.addLevelUser(level)
             // Why not a loop over `[marker, other]`: that was an array per constraint.
             if let marker, marker.kind == .error { tableau.addToLevel(level, marker, 1) }
             if let other, other.kind == .error { tableau.addToLevel(level, other, 1) }
@@ -455,7 +431,7 @@ public struct CassowarySolver: Sendable {
     /// added (only required constraints fail, so no level was touched).
     mutating func releaseNew(_ symbols: [Symbol?]) {
         for symbol in symbols.compactMap({ $0 }) {
-            scrub(symbol)
+            tableau.scrub(symbol)
             tableau.release(symbol)
         }
     }

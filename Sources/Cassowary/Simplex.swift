@@ -211,21 +211,21 @@ extension CassowarySolver {
         tableau.setArtificial(nil)
 
         if tableau.isBasic(art) {
-            var artRow = tableau.removeRow(art)
-            if !artRow.cells.isEmpty {
+            let artRow = tableau.row(art)
+            if artRow.cells.isEmpty {
+                _ = tableau.removeRow(art)
+            } else {
                 // Pivot any restricted symbol in for it (lowest id).
                 guard let entering = artRow.cells.first(where: { $0.symbol.isRestricted })?.symbol else {
+                    _ = tableau.removeRow(art)
                     tableau.release(art)
                     return false
                 }
-                artRow.solve(for: entering, replacing: art)
                 var infeasible = Set<Int32>()
-                tableau.substitute(entering, artRow, infeasible: &infeasible)
-                tableau.setRow(entering, artRow)
-                tableau.pivotCount += 1
+                tableau.pivot(leaving: art, entering: entering, infeasible: &infeasible)
             }
         }
-        scrub(art)
+        tableau.scrub(art)
         tableau.release(art)
         return success
     }

@@ -7,18 +7,22 @@
 /// - `levels[k]` is the objective row of the k-th soft strength, strongest
 ///   first. Why one row per level instead of weighted doubles: priorities are
 ///   lexicographic; weights (1e6/1e3/1) break when errors exceed the ratio.
+///
+/// Everything is `private(set)`: the solver reads the tableau freely, but only
+/// the methods below change it, so the column index, the `absorbed` flags, the
+/// level counts and the entering candidates cannot drift from the rows.
 struct Tableau {
     private(set) var kinds: [Symbol.Kind?] = []
     private var freeIDs: [Int32] = []
-    var rows: [Row] = []
-    var isBasic: [Bool] = []
-    var columns: [ColumnSet] = []
+    private(set) var rows: [Row] = []
+    private(set) var isBasic: [Bool] = []
+    private(set) var columns: [ColumnSet] = []
     /// Whether a basic symbol's row has been copied into another row (by a
     /// new constraint's substitution) or removed (by a pivot) since it was last
     /// set by ``setRow(_:_:fresh:)``. A required equality whose subject row was
     /// never absorbed is the only row that depends on it, so it can be removed
     /// by dropping that row.
-    var absorbed: [Bool] = []
+    private(set) var absorbed: [Bool] = []
 
     /// Strengths of the objective levels, strongest first (all soft).
     /// (The levels and the artificial objective change only through the
@@ -27,21 +31,23 @@ struct Tableau {
     private(set) var levelStrengths: [Double] = []
     private(set) var levels: [Row] = []
     /// How many soft constraints use each level; a level is dropped at zero.
-    var levelUsers: [Int] = []
+    private(set) var levelUsers: [Int] = []
     /// The artificial objective, above every level, while adding a row that
     /// has no subject.
     private(set) var artificial: Row?
     /// The artificial objective's zero threshold, fixed from the row as added
     /// (`CassowarySolver.enteringSymbol`).
     private(set) var artificialFloor = 0.0
-    /// The symbols that may enter the primal simplex.
+    /// The symbols that may enter the primal simplex. Not `private(set)`
+    /// only because its refresh lives with it (EnteringCandidates.swift, an
+    /// extension of `Tableau`); nothing outside the tableau changes it.
     var candidates = EnteringCandidates()
 
     /// Simplex pivots done since creation (a machine-independent cost measure).
-    var pivotCount = 0
+    private(set) var pivotCount = 0
     /// Rows rewritten by substitution since creation: what pivots cost, as
     /// a count (tests compare entering rules by it).
-    var substitutedRowCount = 0
+    private(set) var substitutedRowCount = 0
 
     // MARK: Symbols
 
@@ -119,8 +125,15 @@ struct Tableau {
         substitutedRowCount += targets.count
         for b in targets {
             let bi = Int(b)
-            let coefficient = rows[bi].coefficient(of: symbol)
-            rows[bi] = merged(rows[bi], row, coefficient, skipping: symbol, basic: b)
+            // Why the row is moved out first: the merge updates `columns` as
+            // cells appear and cancel, and `rows` must not be borrowed meanwhile.
+            var target = rows[bi]
+            rows[bi] = Row()
+            target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
+                // `symbol`'s own column was emptied above.
+                if change > 0 { columns[Int(cell.id)].insert(b) } else if cell != symbol { columns[Int(cell.id)].remove(b) }
+            }
+            rows[bi] = target
             if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
         }
         var objectivesChanged = false
@@ -148,53 +161,49 @@ struct Tableau {
         }
     }
 
-    /// `target + factor × other` without `skip`, keeping the column index of
-    /// row `basic` up to date as cells appear and cancel.
-    ///
-    /// Why here and not in ``Row/addScaled(_:_:skipping:onChange:)``: updating
-    /// `columns` while the merge runs needs no change list per row (the merge
-    /// builds a new cell array, so `rows` is not being mutated meanwhile).
-    /// - Complexity: O(*n* + *m*) cells, plus column updates.
-    mutating func merged(_ target: Row, _ other: Row, _ factor: Double, skipping skip: Symbol, basic: Int32) -> Row {
-        let a = target.cells, b = other.cells
-        var cells: [Row.Cell] = []
-        cells.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j >= b.count || (i < a.count && a[i].symbol.id < b[j].symbol.id) {
-                if a[i].symbol.id != skip.id { cells.append(a[i]) }
-                i += 1
-            } else if i >= a.count || b[j].symbol.id < a[i].symbol.id {
-                let c = factor * b[j].coefficient
-                if !Row.isZero(c) {
-                    cells.append(Row.Cell(symbol: b[j].symbol, coefficient: c))
-                    columns[Int(b[j].symbol.id)].insert(basic)
-                }
-                j += 1
-            } else {
-                if a[i].symbol.id != skip.id {
-                    let c = a[i].coefficient + factor * b[j].coefficient
-                    if Row.isZero(c) {
-                        columns[Int(a[i].symbol.id)].remove(basic)
-                    } else {
-                        cells.append(Row.Cell(symbol: a[i].symbol, coefficient: c))
-                    }
-                }
-                i += 1
-                j += 1
-            }
-        }
-        return Row(constant: target.constant + factor * other.constant, cells: cells)
-    }
-
     /// Leaving `leaving`, entering `entering`: solve the leaving row for the
-    /// entering symbol and substitute it everywhere.
-    mutating func pivot(leaving: Symbol, entering: Symbol, infeasible: inout Set<Int32>) {
+    /// entering symbol and substitute it everywhere; the one pivot of the
+    /// solver (simplex steps, removals, artificial variables).
+    ///
+    /// `keepingEntering: false` drops the entering symbol's new row instead
+    /// of storing it: removing a constraint pivots its marker in only to
+    /// delete the marker's row.
+    /// - Complexity: O(Σ lengths of the rows containing `entering`).
+    mutating func pivot(leaving: Symbol, entering: Symbol, infeasible: inout Set<Int32>, keepingEntering: Bool = true) {
         var row = removeRow(leaving)
         row.solve(for: entering, replacing: leaving)
         substitute(entering, row, infeasible: &infeasible)
-        setRow(entering, row)
+        if keepingEntering { setRow(entering, row) }
         pivotCount += 1
+    }
+
+    /// Removes `symbol` from every row and objective (its value becomes 0).
+    /// - Complexity: O(Σ lengths of the rows containing `symbol`).
+    mutating func scrub(_ symbol: Symbol) {
+        if isBasic(symbol) { _ = removeRow(symbol) }
+        let s = Int(symbol.id)
+        for b in columns[s] { _ = rows[Int(b)].remove(symbol) }
+        columns[s] = []
+        removeFromObjectives(symbol)
+    }
+
+    /// The parameter of an edit changes by `delta` where `plus` is the edit's
+    /// error symbol: every row's constant moves by its coefficient of `plus`
+    /// (the basis stays; rows that turn infeasible are recorded for the dual
+    /// simplex).
+    /// - Complexity: O(rows containing `plus`).
+    mutating func shiftEdit(_ plus: Symbol, by delta: Double, infeasible: inout Set<Int32>) {
+        let p = Int(plus.id)
+        if isBasic[p] {
+            rows[p].constant -= delta
+            if rows[p].constant < 0 { infeasible.insert(plus.id) }
+            return
+        }
+        for b in columns[p] {
+            let bi = Int(b)
+            rows[bi].constant += rows[bi].coefficient(of: plus) * delta
+            if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
+        }
     }
 
     /// A row with every basic symbol replaced by its row (the relation's
@@ -260,8 +269,17 @@ struct Tableau {
         candidates.mark(symbol.id)
     }
 
+    /// One more soft constraint uses level `k`.
+    mutating func addLevelUser(_ k: Int) { levelUsers[k] += 1 }
+
+    /// One soft constraint of level `k` is gone; the level goes with its last.
+    mutating func removeLevelUser(_ k: Int) {
+        levelUsers[k] -= 1
+        if levelUsers[k] == 0 { removeLevel(at: k) }
+    }
+
     /// Drops level `k` (its last constraint was removed).
-    mutating func removeLevel(at k: Int) {
+    private mutating func removeLevel(at k: Int) {
         levelStrengths.remove(at: k)
         levels.remove(at: k)
         levelUsers.remove(at: k)

@@ -142,7 +142,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         guard let system else { throw .notLoaded }
         try size.validatedForResize()
         do { try applySize(size) } catch { throw Self.wrap(error) }
-        self.system = system.withContainerSize(size)
+        self.system = system.resized(to: size)
         return try solution()
     }
 

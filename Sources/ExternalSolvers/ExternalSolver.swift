@@ -263,7 +263,7 @@ public final class ExternalSolver: LayoutSolver {
             self.layout = layout
             return try solve()
         }
-        self.system = system.withContainerSize(size)
+        self.system = system.resized(to: size)
         return try solution(try call(.object([("op", .string("suggest")), ("edits", Self.edits(size))]), operation: "suggest"))
     }
 

@@ -485,7 +485,7 @@ final class LexicographicLP {
             if case .constraint(let index) = row.origin { return active.contains(index) }
             return true
         }
-        return system.withContainerSize(size)
+        return system.resized(to: size)
     }
 
     func isActive(_ info: RowInfo) -> Bool {

@@ -128,6 +128,37 @@ public struct LoweredSystem: Hashable, Sendable {
 
     public var variableCount: Int { FrameVariable.count(views: viewNames.count) }
 
+    /// The container's rows for a size: `super.x = 0`, `super.y = 0`,
+    /// `super.width = W` and, unless the height is `auto`, `super.height = H`,
+    /// in that order. The one place they are made: lowering starts every
+    /// system with them and ``resized(to:)`` replaces them.
+    public static func containerRows(for size: ContainerSize) -> [LoweredConstraint] {
+        func row(_ component: FrameComponent, _ value: Double) -> LoweredConstraint {
+            var e = LinearExpression(constant: -value)
+            e.add(1, FrameVariable(view: 0, component: component))
+            return LoweredConstraint(expression: e, relation: .equal, priority: .required, origin: .container(component))
+        }
+        var rows = [row(.x, 0), row(.y, 0), row(.width, size.width)]
+        if let height = size.height { rows.append(row(.height, height)) }
+        return rows
+    }
+
+    /// The same system with another container size: what lowering the same
+    /// variant at `size` gives (the container rows replaced, the `super.height`
+    /// row coming or going with `auto`, every other row kept in place).
+    /// - Complexity: O(rows).
+    public func resized(to size: ContainerSize) -> LoweredSystem {
+        var copy = self
+        copy.size = size
+        copy.constraints = Self.containerRows(for: size)
+        copy.constraints.reserveCapacity(constraints.count + 1)
+        for row in constraints {
+            if case .container = row.origin { continue }
+            copy.constraints.append(row)
+        }
+        return copy
+    }
+
     /// All variables in canonical order.
     public var variables: [FrameVariable] {
         viewNames.indices.flatMap { view in FrameComponent.allCases.map { FrameVariable(view: view, component: $0) } }
@@ -226,16 +257,7 @@ extension Layout {
             ? [nil] + views.map { $0.content.baselines } : nil
         let rightToLeft = Layout.isRightToLeft(variant)
 
-        var rows: [LoweredConstraint] = []
-        func containerRow(_ component: FrameComponent, _ value: Double) {
-            var e = LinearExpression(constant: -value)
-            e.add(1, FrameVariable(view: 0, component: component))
-            rows.append(LoweredConstraint(expression: e, relation: .equal, priority: .required, origin: .container(component)))
-        }
-        containerRow(.x, 0)
-        containerRow(.y, 0)
-        containerRow(.width, variant.size.width)
-        if let height = variant.size.height { containerRow(.height, height) }
+        var rows = LoweredSystem.containerRows(for: variant.size)
 
         rows.reserveCapacity(rows.count + constraints.count)
         for (i, constraint) in constraints.enumerated() where constraint.traits.isEmpty || constraint.isActive(under: variant.traits) {

@@ -13,6 +13,32 @@ struct FrontEndPathTests {
         return result.layout?.constraints.first?.constant
     }
 
+    @Test("resized(to:) gives what lowering at that size gives: one owner of the container rows")
+    func resizedIsLoweringAtTheSize() throws {
+        let text = """
+        container 375 x 812
+        variant wide 812 x 375
+        variant tall 375 x auto
+        views a b
+        a.left = super.left + 8
+        a.width = super.width * 0.5
+        b.top = a.bottom + 4 @ 750
+        b.height = super.height - 20 @ 500
+        a.top = super.top
+        """
+        let layout = try #require(LayoutParser.parse(text, fileName: "r.layout").layout).validated()
+        let names: [String?] = [nil, "wide", "tall"]
+        for from in names {
+            let system = try layout.lowered(variant: from)
+            for to in names {
+                let target = try layout.lowered(variant: to)
+                let resized = system.resized(to: target.size)
+                #expect(resized.constraints == target.constraints, "\(from ?? "default") -> \(to ?? "default")")
+                #expect(resized.size == target.size)
+            }
+        }
+    }
+
     @Test("decimal literals convert exactly as Double(String) does: 20,000 seeded literals, all shapes")
     func decimalConversion() throws {
         var rng = SplitMix64(seed: 16)
