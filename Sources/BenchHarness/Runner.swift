@@ -394,7 +394,7 @@ public final class Runner {
         for (i, v) in variants.enumerated() {
             if failed {
                 results.append(errorResult(v, declined ? SolverError.unsupported("not run: the solver declined an earlier variant")
-                                                        : SolverError.external("not run after an earlier error")))
+                                                        : SolverError.notRunAfterError))
                 continue
             }
             do {

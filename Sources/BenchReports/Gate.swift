@@ -105,7 +105,7 @@ public struct Baseline: Codable, Sendable {
     }
 
     public struct CaseEntry: Codable, Sendable {
-        public var verdicts: [String: Verdict]
+        public var verdicts: [VariantSolver: Verdict]
         public var counters: [String: [Counter: Double]]
         /// Per solver and allocation counter, the lowest and highest count
         /// over the baseline's runs. Why: a load's allocations differ by a few
@@ -113,7 +113,7 @@ public struct Baseline: Codable, Sendable {
         /// a fixed hash seed and no address randomisation), so one run's count
         /// is not the code path's only count. Absent in a one-run baseline.
         public var counterRanges: [String: [Counter: [Double]]]?
-        public var times: [String: Time]
+        public var times: [SolverPhase: Time]
     }
 
     public var schema = Baseline.schemaName
@@ -156,11 +156,11 @@ public struct Baseline: Codable, Sendable {
         }
         var cases: [String: CaseEntry] = [:]
         for c in last.cases {
-            var verdicts: [String: Verdict] = [:]
-            for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
-            var times: [String: Time] = [:]
+            var verdicts: [VariantSolver: Verdict] = [:]
+            for r in c.results { verdicts[VariantSolver(r.variant, r.solver)] = r.verdict }
+            var times: [SolverPhase: Time] = [:]
             for t in c.timings {
-                let key = "\(t.solver)/\(t.phase)"
+                let key = SolverPhase(t.solver, t.phase)
                 var medians: [Double] = []
                 var withins: [Double] = []
                 var counts: [Int] = []
@@ -425,8 +425,8 @@ public enum Gate {
                 if let counter = t.counter { counterThreshold = counter }
             }
             // Verdicts: exact.
-            var verdicts: [String: Verdict] = [:]
-            for r in c.results { verdicts["\(r.variant)/\(r.solver)"] = r.verdict }
+            var verdicts: [VariantSolver: Verdict] = [:]
+            for r in c.results { verdicts[VariantSolver(r.variant, r.solver)] = r.verdict }
             for (key, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
                 guard let old = before.verdicts[key], old != verdict else { continue }
                 let worse = !old.isFailure && verdict.isFailure
@@ -454,7 +454,7 @@ public enum Gate {
                 }
             }
             for t in c.timings {
-                guard let old = before.times["\(t.solver)/\(t.phase)"], old.median > 0, t.median > 0 else { continue }
+                guard let old = before.times[SolverPhase(t.solver, t.phase)], old.median > 0, t.median > 0 else { continue }
                 let pairedValues = baseline.yardstick.flatMap { paired(t, results.yardstick, scale: $0.median) }
                 // Paired: already at the baseline's machine speed. Raw: drift-corrected below.
                 let median = pairedValues.map { TimingSummary.median(sorted: $0.sorted()) } ?? t.median

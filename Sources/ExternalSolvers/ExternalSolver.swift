@@ -85,7 +85,7 @@ public final class ExternalSolver: LayoutSolver {
         do {
             channel = try SubprocessChannel(command: command, workingDirectory: workingDirectory)
         } catch {
-            throw .external("\(name): \(error)")
+            throw .external(ExternalFailure(solver: name, error))
         }
     }
 
@@ -110,7 +110,7 @@ public final class ExternalSolver: LayoutSolver {
         switch try exchange(request, operation: operation, timeout: timeout) {
         case .failure(let declined):
             if declined.unsupported { throw .unsupported("\(name): \(declined.message)") }
-            throw .external("\(name): \(operation) failed: \(declined.message)")
+            throw .external(ExternalFailure(solver: name, .declined(operation: operation, message: declined.message)))
         case .success(let reader):
             return reader
         }
@@ -145,7 +145,7 @@ public final class ExternalSolver: LayoutSolver {
             line = try channel.request(request.serialized(), operation: operation, timeout: timeout ?? self.timeout)
         } catch {
             self.channel = nil
-            throw .external("\(name): \(error)")
+            throw .external(ExternalFailure(solver: name, error))
         }
         let outcome: Result<(AnswerReader, Double?), WireProtocol.Declined>
         do { outcome = try WireProtocol.envelope(line, operation: operation) } catch {

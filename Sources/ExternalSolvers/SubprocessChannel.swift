@@ -1,26 +1,23 @@
 import Foundation
+import LayoutSolving
 
 /// A child process spoken to one JSON line at a time, with a deadline on
 /// every answer. A child that hangs, dies, floods its output or answers junk
 /// is reported as such and killed; the caller's run goes on.
 final class SubprocessChannel: @unchecked Sendable {
-    enum Failure: Error, CustomStringConvertible {
-        case couldNotStart(String)
-        case timeout(seconds: Double, operation: String)
-        case exited(status: Int32, stderr: String)
-        case junk(String)
-        case tooLong(bytes: Int)
+    /// Why the channel gave no answer (public as ``ExternalFailure/Reason``).
+    typealias Failure = ExternalFailure.Reason
 
-        var description: String {
-            switch self {
-            case .couldNotStart(let why): return "could not start: \(why)"
-            case .timeout(let s, let op): return "timed out after \(s) s during '\(op)'"
-            case .exited(let status, let stderr):
-                return "exited with status \(status)" + (stderr.isEmpty ? "" : ": " + stderr.suffix(300))
-            case .junk(let text): return "answered out of protocol: " + String(text.prefix(200))
-            case .tooLong(let bytes): return "flooded its output (a line of more than \(bytes) bytes)"
-            }
+    /// Whether `env` would find `program`: a path (with a `/`, relative to
+    /// the working directory) that is an executable file, or a name on `PATH`.
+    static func resolves(_ program: String, in workingDirectory: String?) -> Bool {
+        let files = FileManager.default
+        if program.contains("/") {
+            let path = if let workingDirectory, !program.hasPrefix("/") { workingDirectory + "/" + program } else { program }
+            return files.isExecutableFile(atPath: path)
         }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return searchPath.split(separator: ":").contains { files.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 
     /// Answers longer than this are junk (a solver printing without end):
@@ -40,6 +37,11 @@ final class SubprocessChannel: @unchecked Sendable {
 
     init(command: [String], workingDirectory: String?) throws(Failure) {
         guard let executable = command.first else { throw .couldNotStart("empty command") }
+        // Why look it up first: through `env`, a missing program is only an
+        // exit status 127 after the start; found here, it is `couldNotStart`.
+        guard Self.resolves(executable, in: workingDirectory) else {
+            throw .couldNotStart("\(executable): no such executable (not a file, or not on PATH)")
+        }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + command.dropFirst()
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
@@ -129,20 +131,20 @@ final class SubprocessChannel: @unchecked Sendable {
             throw exitFailure()
         case .timedOut:
             terminate()
-            throw .timeout(seconds: timeout, operation: operation)
+            throw .timedOut(seconds: timeout, operation: operation)
         }
         lock.lock()
         while lines.isEmpty && !closed && !overflow {
             if !lock.wait(until: deadline) {
                 lock.unlock()
                 terminate()
-                throw .timeout(seconds: timeout, operation: operation)
+                throw .timedOut(seconds: timeout, operation: operation)
             }
         }
         if overflow {
             lock.unlock()
             terminate()
-            throw .tooLong(bytes: Self.maximumLineBytes)
+            throw .flooded(bytes: Self.maximumLineBytes)
         }
         if lines.isEmpty {
             lock.unlock()

@@ -130,6 +130,48 @@ public struct ProtocolViolation: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
+/// Why an external solver (a child process, docs/solver-protocol.md) gave no
+/// answer: which solver, and what happened, as a case a caller can switch on
+/// (a crash is not a timeout is not a refusal).
+public struct ExternalFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The command could not be run (missing executable, empty command).
+        case couldNotStart(String)
+        /// No answer within the deadline; the child was killed.
+        case timedOut(seconds: Double, operation: String)
+        /// The child exited (or was killed by a signal, shell-style `128 + n`)
+        /// before it answered; the tail of its standard error.
+        case exited(status: Int32, stderr: String)
+        /// An answer line longer than the channel accepts (a child printing
+        /// without end).
+        case flooded(bytes: Int)
+        /// The child answered `"ok": false` to `operation`.
+        case declined(operation: String, message: String)
+
+        public var description: String {
+            switch self {
+            case .couldNotStart(let why): return "could not start: \(why)"
+            case .timedOut(let seconds, let operation): return "timed out after \(seconds) s during '\(operation)'"
+            case .exited(let status, let stderr):
+                return "exited with status \(status)" + (stderr.isEmpty ? "" : ": " + stderr.suffix(300))
+            case .flooded(let bytes): return "flooded its output (a line of more than \(bytes) bytes)"
+            case .declined(let operation, let message): return "\(operation) failed: \(message)"
+            }
+        }
+    }
+
+    /// The solver's name in the registry.
+    public let solver: String
+    public let reason: Reason
+
+    public init(solver: String, _ reason: Reason) {
+        self.solver = solver
+        self.reason = reason
+    }
+
+    public var description: String { "\(solver): \(reason)" }
+}
+
 /// A solver backend's own typed error, kept whole rather than flattened to
 /// text: which solver, where (the constraint being added, when known), and
 /// the error itself, so that a caller can ask for it by type
@@ -170,8 +212,12 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     case notLoaded
     /// The solver does not have this capability (the harness marks it unsupported).
     case unsupported(String)
-    /// An external solver crashed, timed out or answered out of protocol.
-    case external(String)
+    /// An external solver crashed, timed out, could not start or declined
+    /// (an answer out of protocol is ``protocolViolation(solver:_:)``).
+    case external(ExternalFailure)
+    /// Not attempted: an earlier variant of the same case failed, and the
+    /// solver's state after a failure says nothing.
+    case notRunAfterError
     /// A bug or a numerical breakdown inside the solver, described in words.
     case internalError(String)
     /// A bug inside the solver's backend, with the backend's typed error.
@@ -196,7 +242,8 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid layout: " + diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
         case .notLoaded: return "no layout is loaded"
         case .unsupported(let what): return "unsupported: \(what)"
-        case .external(let what): return what
+        case .external(let failure): return failure.description
+        case .notRunAfterError: return "not run after an earlier error"
         case .internalError(let message): return "internal solver error: \(message)"
         case .backend(let error): return "internal solver error: \(error)"
         case .numericalTrouble(let what): return "numerical trouble: \(what)"

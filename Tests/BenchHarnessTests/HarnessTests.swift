@@ -137,6 +137,17 @@ struct HarnessTests {
             case "flood": #expect(text.contains("flooded its output"), "\(text)")
             default: #expect(text.contains("exited with status 0"), "\(text)")
             }
+            // The failure is typed: a caller can tell a crash from a timeout
+            // without reading the message.
+            let reason: ExternalFailure.Reason? = if case SolverError.external(let f) = error { f.reason } else { nil }
+            switch (mode, reason) {
+            case ("crash", .exited(139, _)?), ("silent-exit", .exited(0, _)?), ("hang", .timedOut(1.5, "load")?),
+                 ("flood", .flooded?): break
+            case ("junk", nil): #expect(error == .protocolViolation(solver: "junk", .init(
+                operation: "load", field: "", expected: "one JSON object on one line", found: "\"this is not json {\"")),
+                "\(error)")
+            default: Issue.record("\(mode): \(String(describing: reason))")
+            }
         }
         #expect(clock.now - start < .seconds(20))
     }
@@ -193,7 +204,12 @@ struct HarnessTests {
     @Test("a command that does not exist is an error, not a crash")
     func missingCommand() throws {
         let solver = ExternalSolver(name: "ghost", command: ["/nonexistent/solver"], timeout: 2)
-        #expect(throws: SolverError.self) { try solver.load(try layout("container 1 x 1"), variant: nil) }
+        #expect {
+            try solver.load(try layout("container 1 x 1"), variant: nil)
+        } throws: { error in
+            guard case SolverError.external(let failure) = error, case .couldNotStart = failure.reason else { return false }
+            return failure.solver == "ghost"
+        }
     }
 
     @Test("kiwi through the protocol: the same frames as the reference on a seed layout")

@@ -172,8 +172,8 @@ struct GateTests {
         for f in report.findings where f.interval != nil && !f.metric.hasSuffix("all cases") {
             let parts = f.subject.split(separator: " ")
             let caseName = String(parts[0]), solver = String(parts[1])
-            let phase = String(f.metric.dropFirst("time/".count))
-            let old = try #require(base.cases[caseName]?.times["\(solver)/\(phase)"]?.median)
+            let phase = try #require(Phase(rawValue: String(f.metric.dropFirst("time/".count))))
+            let old = try #require(base.cases[caseName]?.times[SolverPhase(solver, phase)]?.median)
             let change = try #require(f.change)
             let interval = try #require(f.interval)
             #expect(interval.low <= change && change <= interval.high)

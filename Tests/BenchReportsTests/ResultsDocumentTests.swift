@@ -1,3 +1,4 @@
+import BenchReports
 import BenchSchema
 import Foundation
 import Testing
@@ -88,6 +89,21 @@ struct ResultsDocumentTests {
                     "\(error)")
         }
         #expect(throws: ResultsDocument.ReadError.self) { try ResultsDocument.decode(Data("[1]".utf8), name: "a.json") }
+    }
+
+    @Test("the committed CI baseline decodes to typed keys and encodes back byte for byte")
+    func committedBaseline() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Reports/baselines/ci.json").standardized.path
+        let baseline = try Baseline.read(path)
+        let stored = try #require(FileManager.default.contents(atPath: path))
+        // The file ends with the newline `baseline save` writes.
+        #expect(try baseline.encoded() + Data("\n".utf8) == stored || baseline.encoded() == stored)
+        let entry = try #require(baseline.cases.values.first)
+        #expect(entry.times.keys.contains(SolverPhase("cassowary", .load)))
+        #expect(entry.verdicts.keys.contains(VariantSolver("default", "glpk")))
+        #expect(SolverPhase("my/solver/add+remove") == SolverPhase("my/solver", .addRemove))
+        #expect(SolverPhase("cassowary/nonsense") == nil && VariantSolver("noslash") == nil)
     }
 
     @Test("non-finite numbers are written as strings and read back")
