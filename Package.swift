@@ -6,7 +6,7 @@
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
 //   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
-//   BenchSchema (the results document; verdicts, phases, counters, globs)  <-  LayoutSolving, BenchHarness, BenchReports
+//   BenchSchema (the results document; verdicts, phases, counters, baseline keys, globs)  <-  LayoutSolving, BenchHarness, BenchReports
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
 //   everything  <-  layout-bench (CLI)
 

@@ -1,7 +1,8 @@
 /// The key of a baseline's time: which solver, which phase. Written
 /// `SOLVER/PHASE` (`cassowary/load`), as baseline files have always spelled
 /// it; read back by splitting at the last `/` (a phase name has none).
-public struct SolverPhase: Hashable, Sendable, Comparable, CustomStringConvertible, Codable, CodingKeyRepresentable {
+public struct SolverPhase: SlashKey {
+    public static let shape = "SOLVER/PHASE"
     public var solver: String
     public var phase: Phase
 
@@ -18,29 +19,13 @@ public struct SolverPhase: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public var description: String { "\(solver)/\(phase.rawValue)" }
-    /// By the text, the order files and findings list them in.
-    public static func < (a: SolverPhase, b: SolverPhase) -> Bool { a.description < b.description }
-
-    public var codingKey: any CodingKey { BaselineKey(description) }
-    public init?<T: CodingKey>(codingKey: T) { self.init(codingKey.stringValue) }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let key = SolverPhase(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not SOLVER/PHASE"))
-        }
-        self = key
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
 
 /// The key of a baseline's verdict: which variant, which solver. Written
 /// `VARIANT/SOLVER` (`default/glpk`); read back by splitting at the first `/`
 /// (a variant name has none).
-public struct VariantSolver: Hashable, Sendable, Comparable, CustomStringConvertible, Codable, CodingKeyRepresentable {
+public struct VariantSolver: SlashKey {
+    public static let shape = "VARIANT/SOLVER"
     public var variant: String
     public var solver: String
 
@@ -57,18 +42,32 @@ public struct VariantSolver: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     public var description: String { "\(variant)/\(solver)" }
-    public static func < (a: VariantSolver, b: VariantSolver) -> Bool { a.description < b.description }
+}
+
+/// A pair of names written `A/B` in baseline files: coded as that string,
+/// as a value and as a dictionary key, and ordered by it (files and findings
+/// list them that way).
+public protocol SlashKey: Hashable, Sendable, Comparable, CustomStringConvertible, Codable, CodingKeyRepresentable {
+    /// How it is written, for errors (`SOLVER/PHASE`).
+    static var shape: String { get }
+    /// Parses the written form; nil for another shape.
+    init?(_ text: String)
+}
+
+extension SlashKey {
+    public static func < (a: Self, b: Self) -> Bool { a.description < b.description }
 
     public var codingKey: any CodingKey { BaselineKey(description) }
     public init?<T: CodingKey>(codingKey: T) { self.init(codingKey.stringValue) }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let key = VariantSolver(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not VARIANT/SOLVER"))
+        guard let key = Self(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not \(Self.shape)"))
         }
         self = key
     }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

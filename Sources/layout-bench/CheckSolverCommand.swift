@@ -45,7 +45,8 @@ struct CheckSolverCommand: ParsableCommand {
         if !command.isEmpty {
             // Named after its script (`python3 x.py` is "x.py"), else its program.
             let word = command.first { $0.contains("/") || $0.contains(".") } ?? command[0]
-            solvers.append(ExternalSolver(name: (word as NSString).lastPathComponent, command: command, timeout: timeout))
+            let spec = SolverSpec(name: (word as NSString).lastPathComponent, kind: .external(command: command, workingDirectory: nil))
+            if let solver = spec.makeExternal(timeout: timeout) { solvers.append(solver) }
         }
         if !registered.isEmpty || all {
             let targets = Inputs.defaultCorpus().map { [$0] } ?? []
@@ -57,10 +58,10 @@ struct CheckSolverCommand: ParsableCommand {
                 throw ToolError(message: "\(error)", status: .usage)
             }
             for spec in specs {
-                guard case .external(let command, let directory) = spec.kind else {
+                guard let solver = spec.makeExternal(timeout: timeout) else {
                     throw ToolError(message: "'\(spec.name)' is a built-in solver, not an external one", status: .usage)
                 }
-                solvers.append(ExternalSolver(name: spec.name, command: command, timeout: timeout, workingDirectory: directory))
+                solvers.append(solver)
             }
         }
         var outOfSpec = 0
