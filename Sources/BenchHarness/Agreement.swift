@@ -131,6 +131,12 @@ public enum Agreement {
         case bothWithinTolerance
         /// The judged solver agrees with the exact answer; the reference does not.
         case referenceWrong
+        /// The reference gave no answer (numerical trouble, a simplex limit)
+        /// where the exact solver gave one: the reference declining, not a
+        /// wrong answer and not the judged solver's fault (it was not
+        /// compared). Why its own class: filed as "both wrong" it hid the
+        /// reference's declines among real disagreements.
+        case referenceDeclined(String)
         /// The reference agrees with the exact answer; the judged solver does
         /// not, for these reasons (the solver judged against the exact answer).
         case solverWrong([String])
@@ -147,6 +153,7 @@ public enum Agreement {
             case .feasibleWithinTolerance: "infeasible by less than the tolerance"
             case .bothWithinTolerance: "both within the tolerance of the exact answer"
             case .referenceWrong: "reference wrong (solver agrees with the exact answer)"
+            case .referenceDeclined: "reference declined (no answer where the exact solver answered)"
             case .solverWrong: "solver wrong (reference agrees with the exact answer)"
             case .bothDiffer: "both differ from the exact answer (within range)"
             case .unarbitrated: "not arbitrated"
@@ -156,7 +163,7 @@ public enum Agreement {
         public var description: String {
             switch self {
             case .exactBeyondRange(let m): "\(label): |value| = \(formatNumber(m, maxFractionDigits: 3))"
-            case .unarbitrated(let why): "\(label): \(why)"
+            case .unarbitrated(let why), .referenceDeclined(let why): "\(label): \(why)"
             case .solverWrong(let reasons): "\(label): \(reasons.joined(separator: "; "))"
             case .bothDiffer(let solver, let reference):
                 "\(label): solver: \(solver.joined(separator: "; ")); reference: \(reference.joined(separator: "; "))"
@@ -235,6 +242,13 @@ public enum Agreement {
                                                           semantics: solver.capabilities.prioritySemantics)
                 if verdict == .pass || verdict == .weightedDivergence { return ([], false) }
                 return (reasons, truth.status == .unsatisfiable && solution.status == .solved && reasons.count == 1)
+            }
+            // The reference's own failure (``check`` compares nothing else in
+            // that variant): it declined where the exact solver answered.
+            if finding.solver == referenceSpec.name {
+                explained.append(Explained(finding: finding, explanation: .referenceDeclined(finding.reasons.joined(separator: "; ")),
+                                           precise: precise))
+                continue
             }
             let judged = solvers.first { $0.name == finding.solver } ?? referenceSpec
             let solverSide = judged.name == referenceSpec.name ? (reasons: finding.reasons, withinTolerance: false) : againstExact(judged)

@@ -112,7 +112,7 @@ struct FuzzCommand: ParsableCommand {
                     for e in explained {
                         explanations[e.explanation.label + (e.precise ? " [precise range]" : " [imprecise numbers]"), default: 0] += 1
                         switch e.explanation {
-                        case .exactBeyondRange, .feasibleWithinTolerance, .bothWithinTolerance, .referenceWrong: break
+                        case .exactBeyondRange, .feasibleWithinTolerance, .bothWithinTolerance, .referenceWrong, .referenceDeclined: break
                         case .solverWrong, .bothDiffer, .unarbitrated: unexplained += 1
                         }
                     }

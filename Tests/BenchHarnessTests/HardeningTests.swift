@@ -150,6 +150,28 @@ struct HardeningTests {
         #expect(text.contains("# explained: cassowary [default]: exact optimum beyond the accepted range: |value| = "))
     }
 
+    @Test("fuzz --arbiter: the reference's own decline is its own class, not 'both wrong' (hostile seed 158)")
+    func referenceDeclined() throws {
+        // GLPK stops with "solver failure" even after scaling and a fresh
+        // basis; z3 answers. The finding is the reference's: nothing else was compared.
+        let layout = RandomLayoutGenerator.layout(seed: 158, views: 6, kind: .hostile)
+        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/z3solver.py").path
+        let z3 = SolverSpec(name: "z3", kind: .external(command: ["python3", script], workingDirectory: nil))
+        let pool = Agreement.Pool(timeout: 60)
+        let findings = Agreement.check(layout, solvers: solvers, pool: pool).filter { $0.outcome == .disagree }
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.solver == "glpk" })
+        let explained = Agreement.explain(layout, findings: findings, solvers: solvers, arbiter: z3, pool: pool)
+        #expect(explained.count == findings.count)
+        for e in explained {
+            guard case .referenceDeclined(let why) = e.explanation else {
+                Issue.record("\(e.finding.variant): \(e.explanation)")
+                continue
+            }
+            #expect(why.contains("numerical trouble"))
+        }
+    }
+
     @Test("GLPK cycling on badly scaled rows: a typed numerical-trouble error, not a hang")
     func cycling() throws {
         let layout = try #require(Self.parse("glpk-cycling-seed359.layout").layout)
