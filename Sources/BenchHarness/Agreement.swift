@@ -33,20 +33,8 @@ public enum Agreement {
         return m
     }
 
-    /// Solver instances for a session: external solvers keep one process.
-    public final class Pool {
-        var externals: [String: LayoutSolver] = [:]
-        let timeout: Double
-        public init(timeout: Double = 30) { self.timeout = timeout }
-
-        func instance(_ spec: SolverSpec) -> LayoutSolver {
-            guard spec.isExternal else { return spec.make(timeout: timeout) }
-            if let existing = externals[spec.name] { return existing }
-            let made = spec.make(timeout: timeout)
-            externals[spec.name] = made
-            return made
-        }
-    }
+    /// The solver instances of a campaign (``SolverPool``).
+    public typealias Pool = SolverPool
 
     /// Solves `layout` with every solver and judges each against the first
     /// (the reference) with the run's cross-check rules (no `expect` lines).

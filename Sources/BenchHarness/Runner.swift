@@ -109,15 +109,18 @@ public final class Runner {
     /// The settings; after ``run(_:progress:)`` its solvers are those that
     /// started (see ``unavailable``).
     public private(set) var settings: RunSettings
-    /// External solvers live for the whole run (one process each).
-    var externals: [String: ExternalSolver] = [:]
+    /// The run's solvers: external ones live for the whole run (one process each).
+    let pool: SolverPool
     /// What each external solver said in `hello`, by name (its provenance).
     public private(set) var hellos: [String: SolverHello] = [:]
     /// External solvers that could not start or said hello out of protocol,
     /// with the reason: left out of the run, reported, not fatal.
     public private(set) var unavailable: [(spec: SolverSpec, reason: String)] = []
 
-    public init(settings: RunSettings) { self.settings = settings }
+    public init(settings: RunSettings) {
+        self.settings = settings
+        pool = SolverPool(timeout: settings.timeout)
+    }
 
     /// Starts every external solver once and keeps those that answer hello
     /// in protocol. Why before the cases: a solver missing on this machine
@@ -133,7 +136,7 @@ public final class Runner {
                 if let hello = external.hello { hellos[spec.name] = hello }
                 available.append(spec)
             } catch {
-                externals[spec.name] = nil
+                pool.forget(spec)
                 unavailable.append((spec, "\(error)"))
             }
         }
@@ -142,17 +145,10 @@ public final class Runner {
 
     /// The solver of `spec`: external solvers once per run (one process
     /// each), built-in ones fresh.
-    func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver {
-        externalInstance(spec) ?? spec.make(timeout: settings.timeout, ambiguity: ambiguity)
-    }
+    func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver { pool.instance(spec, ambiguity: ambiguity) }
 
     /// The run's instance of an external solver, made on first use; nil for a built-in one.
-    func externalInstance(_ spec: SolverSpec) -> ExternalSolver? {
-        if let existing = externals[spec.name] { return existing }
-        guard let made = spec.makeExternal(timeout: settings.timeout) else { return nil }
-        externals[spec.name] = made
-        return made
-    }
+    func externalInstance(_ spec: SolverSpec) -> ExternalSolver? { pool.external(spec) }
 
     /// Wall-clock seconds of `body` (monotonic clock).
     public static func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -470,7 +466,7 @@ public final class Runner {
         } catch {
             switch error {
             case .unsupported: break
-            case .external, .internalError, .backend, .protocolViolation:
+            case .external, .backend, .protocolViolation:
                 crashed = true
                 notes.append("incremental check: \(error)")
             default:

@@ -50,6 +50,36 @@ public struct SolverSpec: Hashable, Sendable {
     }
 }
 
+/// The solver instances of one session (a run, a fuzz campaign): the one
+/// cache. External solvers are made once and kept, one child process each
+/// (starting an interpreter per case would dominate); built-in ones are made
+/// fresh for every request, since their state belongs to one load.
+public final class SolverPool {
+    /// Seconds an external solver may take per request.
+    public let timeout: Double
+    private var externals: [String: ExternalSolver] = [:]
+
+    public init(timeout: Double = 30) { self.timeout = timeout }
+
+    /// The session's instance of an external solver, or a fresh built-in one
+    /// (`ambiguity: false` leaves the built-ins' ambiguity analysis out).
+    public func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver {
+        external(spec) ?? spec.make(timeout: timeout, ambiguity: ambiguity)
+    }
+
+    /// The session's instance of an external solver, made on first use; nil
+    /// for a built-in one.
+    public func external(_ spec: SolverSpec) -> ExternalSolver? {
+        if let existing = externals[spec.name] { return existing }
+        guard let made = spec.makeExternal(timeout: timeout) else { return nil }
+        externals[spec.name] = made
+        return made
+    }
+
+    /// Drops an external solver (it could not start); the next request makes a new one.
+    public func forget(_ spec: SolverSpec) { externals[spec.name] = nil }
+}
+
 /// Why a solver list could not be read.
 public struct RegistryError: Error, CustomStringConvertible {
     public var description: String

@@ -218,8 +218,6 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not attempted: an earlier variant of the same case failed, and the
     /// solver's state after a failure says nothing.
     case notRunAfterError
-    /// A bug or a numerical breakdown inside the solver, described in words.
-    case internalError(String)
     /// A bug inside the solver's backend, with the backend's typed error.
     case backend(BackendError)
     /// A handle of another load, or one already removed.
@@ -244,7 +242,6 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupported(let what): return "unsupported: \(what)"
         case .external(let failure): return failure.description
         case .notRunAfterError: return "not run after an earlier error"
-        case .internalError(let message): return "internal solver error: \(message)"
         case .backend(let error): return "internal solver error: \(error)"
         case .numericalTrouble(let what): return "numerical trouble: \(what)"
         case .mismatchedSystem(let variant): return "the lowered system of variant '\(variant)' was not lowered from this layout"
