@@ -33,13 +33,10 @@ public enum Agreement {
         return m
     }
 
-    /// The solver instances of a campaign (``SolverPool``).
-    public typealias Pool = SolverPool
-
     /// Solves `layout` with every solver and judges each against the first
     /// (the reference) with the run's cross-check rules (no `expect` lines).
-    public static func check(_ layout: Layout, solvers: [SolverSpec], timeout: Double = 30, pool: Pool? = nil) -> [Finding] {
-        let pool = pool ?? Pool(timeout: timeout)
+    public static func check(_ layout: Layout, solvers: [SolverSpec], timeout: Double = 30, pool: SolverPool? = nil) -> [Finding] {
+        let pool = pool ?? SolverPool(timeout: timeout)
         guard let referenceSpec = solvers.first else { return [] }
         var findings: [Finding] = []
         let resolution = 1e-7 * magnitude(layout)
@@ -191,7 +188,7 @@ public enum Agreement {
     /// - Complexity: one arbiter solve per variant with a disagreement, and
     ///   one re-solve of each side (cheap beside the arbiter).
     public static func explain(_ layout: Layout, findings: [Finding], solvers: [SolverSpec], arbiter: SolverSpec,
-                               pool: Pool) -> [Explained] {
+                               pool: SolverPool) -> [Explained] {
         guard let referenceSpec = solvers.first else { return [] }
         var explained: [Explained] = []
         var exact: [String: Result<Solution, any Error>] = [:]

@@ -74,7 +74,7 @@ struct FuzzCommand: ParsableCommand {
         var tried: [RandomLayoutGenerator.Kind: Int] = [:]
         var disagreements = 0, illConditioned = 0, illAmbiguity = 0, comparisons = 0
         var current = seed
-        let pool = Agreement.Pool()
+        let pool = SolverPool()
         var explanations: [String: Int] = [:]
         var slowest: (seconds: Double, seed: UInt64) = (0, seed)
         // Layouts that validation refuses are not solved (hostile ones reach

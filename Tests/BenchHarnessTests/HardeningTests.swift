@@ -123,19 +123,25 @@ struct HardeningTests {
         }
     }
 
+    /// A hostile layout checked by glpk (the reference) and cassowary, its
+    /// disagreements explained by z3, as `fuzz --arbiter z3` does.
+    static func arbitrated(hostileSeed seed: UInt64) -> (Layout, [Agreement.Finding], [Agreement.Explained]) {
+        let layout = RandomLayoutGenerator.layout(seed: seed, views: 6, kind: .hostile)
+        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
+        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/z3solver.py").path
+        let z3 = SolverSpec(name: "z3", kind: .external(command: ["python3", script], workingDirectory: nil))
+        let pool = SolverPool(timeout: 60)
+        let findings = Agreement.check(layout, solvers: solvers, pool: pool)
+        return (layout, findings, Agreement.explain(layout, findings: findings, solvers: solvers, arbiter: z3, pool: pool))
+    }
+
     @Test("fuzz --arbiter: an exact solver explains a disagreement (hostile seed 1031: the exact optimum needs a width of 1e18)")
     func arbitration() throws {
         // v6.width = v5.width + 999000000 (required) against v6.width = v5.width * 1.000000001 + 5000000
         // (required too): v5.width = 994000000 / 1e-9, where doubles cannot follow.
-        let layout = RandomLayoutGenerator.layout(seed: 1031, views: 6, kind: .hostile)
-        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
-        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/z3solver.py").path
-        let z3 = SolverSpec(name: "z3", kind: .external(command: ["python3", script], workingDirectory: nil))
-        let pool = Agreement.Pool(timeout: 60)
-        let findings = Agreement.check(layout, solvers: solvers, pool: pool)
+        let (layout, findings, explained) = Self.arbitrated(hostileSeed: 1031)
         let disagreements = findings.filter { $0.outcome == .disagree }
         #expect(!disagreements.isEmpty)
-        let explained = Agreement.explain(layout, findings: findings, solvers: solvers, arbiter: z3, pool: pool)
         #expect(explained.count == disagreements.count)
         for e in explained {
             guard case .exactBeyondRange(let magnitude) = e.explanation else {
@@ -155,14 +161,9 @@ struct HardeningTests {
     func referenceDeclined() throws {
         // GLPK stops with "solver failure" even after scaling and a fresh
         // basis; z3 answers. The finding is the reference's: nothing else was compared.
-        let layout = RandomLayoutGenerator.layout(seed: 158, views: 6, kind: .hostile)
-        let solvers = [SolverSpec(name: "glpk", kind: .glpk), SolverSpec(name: "cassowary", kind: .cassowary)]
-        let script = TestCorpus.root.appendingPathComponent("scripts/solvers/z3solver.py").path
-        let z3 = SolverSpec(name: "z3", kind: .external(command: ["python3", script], workingDirectory: nil))
-        let pool = Agreement.Pool(timeout: 60)
-        let findings = Agreement.check(layout, solvers: solvers, pool: pool).filter { $0.outcome == .disagree }
+        let (_, all, explained) = Self.arbitrated(hostileSeed: 158)
+        let findings = all.filter { $0.outcome == .disagree }
         #expect(!findings.isEmpty && findings.allSatisfy { $0.solver == "glpk" })
-        let explained = Agreement.explain(layout, findings: findings, solvers: solvers, arbiter: z3, pool: pool)
         #expect(explained.count == findings.count)
         for e in explained {
             guard case .referenceDeclined(let why) = e.explanation else {
