@@ -193,7 +193,7 @@ public enum Agreement {
         var explained: [Explained] = []
         var exact: [String: Result<Solution, any Error>] = [:]
         var referenceJudged: [String: (reasons: [String], withinTolerance: Bool)] = [:]
-        let precise = !layout.validate().contains { if case .numberBeyondPreciseRange = $0.kind { true } else { false } }
+        let precise = !layout.validate().contains { $0.kind.limitsPrecision }
         for finding in findings where finding.outcome == .disagree {
             guard let system = try? layout.lowered(variant: finding.variant) else { continue }
             let answer: Result<Solution, any Error>

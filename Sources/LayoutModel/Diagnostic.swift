@@ -77,9 +77,23 @@ public enum DiagnosticKind: Hashable, Sendable {
     /// what they accept (``NumericRange``).
     case numberBeyondPreciseRange(field: String, value: Double, limit: String)
 
+    /// A constraint whose multiplier differs from another's on the same
+    /// attributes by less than ``NumericRange/parallelMultipliers``: nearly
+    /// parallel rows, beyond the precise range.
+    case nearlyParallel(multiplier: Double, other: Double)
+
     /// A `when` trait that neither the container nor any variant has: the
     /// constraint is never active (a typo?).
     case traitNeverActive(String)
+
+    /// Whether it puts the layout beyond the precise range (answers may
+    /// differ from the exact ones): what `fuzz --arbiter` files as "imprecise".
+    public var limitsPrecision: Bool {
+        switch self {
+        case .numberBeyondPreciseRange, .nearlyParallel: return true
+        default: return false
+        }
+    }
 
     /// The message a compiler would print. Names from the input are clipped to
     /// 64 characters so that a 10 MB token cannot make a 10 MB message.
@@ -135,6 +149,10 @@ public enum DiagnosticKind: Hashable, Sendable {
         case .invalidIdentifier(let identifier): return "identifier '\(clip(identifier))' contains a line break"
         case .numberOutsideAcceptedRange(let field, let value, let limit):
             return "\(field) \(formatNumber(value)) is outside the range the solvers accept (\(limit)); see the format's numeric range"
+        case .nearlyParallel(let multiplier, let other):
+            return "multiplier \(formatNumber(multiplier)) is within 1e-6 of another constraint's (\(formatNumber(other))) on the "
+                + "same attributes: the rows are nearly parallel, which the solvers' tolerances cannot tell apart; "
+                + "answers may differ from the exact ones by more than the cross-check tolerance"
         case .numberBeyondPreciseRange(let field, let value, let limit):
             return "\(field) \(formatNumber(value)) is beyond the range the solvers answer to full precision (\(limit)); "
                 + "answers may differ from the exact ones by more than the cross-check tolerance"

@@ -10,7 +10,8 @@ extension Layout {
     /// related to a left-family one, a negative intrinsic size, a location set to a bare
     /// number or multiplied by 0, identifiers with line breaks, numbers outside
     /// the accepted ``NumericRange``. Warnings: a `when` trait that no container
-    /// or variant has; numbers beyond the precise ``NumericRange``.
+    /// or variant has; numbers beyond the precise ``NumericRange``; nearly
+    /// parallel rows (``NumericRange/parallelMultipliers``).
     ///
     /// - Complexity: O(*n* log *n*) in the size of the layout.
     public func validate() -> [Diagnostic] {
@@ -204,6 +205,7 @@ extension Layout {
             guard let base = constraints.baseAddress else { return }
             for i in constraints.indices { check(base + i) }
         }
+        checkParallel(report)
 
         // Expectations.
         for expectation in expectations {
@@ -236,6 +238,88 @@ extension Layout {
             case (nil, nil): return a.offset < b.offset
             }
         }.map(\.element)
+    }
+}
+
+extension Layout {
+    /// Reports each constraint whose multiplier nearly equals another's on
+    /// the same (first, second) attribute pair.
+    ///
+    /// Why it looks at so little: every nearly parallel pair has a multiplier
+    /// other than 0 and ±1 (the other side differs from it by a hair), and two
+    /// multipliers that are not near each other cannot make one, whatever
+    /// their attributes. So the non-unit multipliers are sorted as numbers
+    /// first, and only those with a near neighbour (or near ±1) are grouped by
+    /// their attributes, which costs hashing names. A grid's aspect ratios
+    /// (all exactly 2) stop at the sort. Swapped pairs
+    /// (`b.x = a.x * 0.9999999`) are not compared.
+    /// - Complexity: O(*n*) plus O(*k* log *k*) for *k* non-unit multipliers.
+    func checkParallel(_ report: (DiagnosticKind, SourceLocation?, Diagnostic.Severity, [Diagnostic.Note]) -> Void) {
+        // Why a pointer to each element: see `check` in ``validate()``
+        // (iterating the array copies each 208-byte constraint).
+        constraints.withUnsafeBufferPointer { all in
+            // The distinct non-unit multipliers: few in any layout (a grid's
+            // are all 2). Why an array searched linearly, not a Set: the first
+            // use of `Set<Double>` costs a runtime conformance lookup of
+            // hundreds of thousands of instructions, more than validating a
+            // small layout; past 32 distinct values everything is sorted.
+            var values: [Double] = []
+            var distinctOnly = true
+            for i in all.indices {
+                let m = all[i].multiplier
+                guard m.isFinite, m != 0, abs(m) != 1, all[i].second != nil else { continue }
+                if distinctOnly && values.contains(m) { continue }
+                values.append(m)
+                if values.count > 32 { distinctOnly = false }
+            }
+            guard !values.isEmpty else { return }
+            values.sort()
+            var suspect: [Double] = []
+            var nearUnit = false
+            for (k, m) in values.enumerated() {
+                if NumericRange.nearlyParallel(abs(m), 1) { suspect.append(m); nearUnit = true }
+                if k > 0, NumericRange.nearlyParallel(values[k - 1], m) {
+                    suspect.append(values[k - 1])
+                    suspect.append(m)
+                }
+            }
+            guard !suspect.isEmpty else { return }
+
+            struct Key: Hashable {
+                var first: ItemAttribute
+                var second: ItemAttribute
+            }
+            var groups: [Key: [Int]] = [:]
+            for i in all.indices where suspect.contains(all[i].multiplier) {
+                guard let second = all[i].second else { continue }
+                groups[Key(first: all[i].first, second: second), default: []].append(i)
+            }
+            if nearUnit {
+                for i in all.indices where abs(all[i].multiplier) == 1 {
+                    guard let second = all[i].second else { continue }
+                    let key = Key(first: all[i].first, second: second)
+                    if groups[key] != nil { groups[key]?.append(i) }
+                }
+            }
+            var flagged: [Int] = []
+            // Why the groups in order of their first constraint: diagnostics
+            // without a location (a layout built in code) keep the order they
+            // were reported in, which must not be the dictionary's.
+            for members in groups.values.filter({ $0.count > 1 }).sorted(by: { $0.min() ?? 0 < $1.min() ?? 0 }) {
+                let sorted = members.sorted { all[$0].multiplier != all[$1].multiplier
+                    ? all[$0].multiplier < all[$1].multiplier : $0 < $1 }
+                for (a, b) in zip(sorted, sorted.dropFirst()) {
+                    guard NumericRange.nearlyParallel(all[a].multiplier, all[b].multiplier) else { continue }
+                    // The one written later is reported, pointing at the earlier.
+                    let (later, earlier) = a > b ? (a, b) : (b, a)
+                    guard !flagged.contains(later) else { continue }
+                    flagged.append(later)
+                    report(.nearlyParallel(multiplier: all[later].multiplier, other: all[earlier].multiplier),
+                           all[later].locations?.multiplier ?? all[later].location, .warning,
+                           [.init("the other constraint is here", at: all[earlier].location)])
+                }
+            }
+        }
     }
 }
 

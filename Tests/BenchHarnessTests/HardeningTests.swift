@@ -39,6 +39,39 @@ struct HardeningTests {
         }
     }
 
+    @Test("nearly parallel rows (multipliers within 1e-6 on the same attributes) are a located warning; other pairs are not")
+    func nearlyParallel() throws {
+        // Hostile seed 18: GLPK called this unsatisfiable; exactly, v4.trailing <= -10 satisfies both.
+        let text = """
+        container 100 x 100
+        views v4 v6 a b
+        v6.trailing <= v4.trailing
+        v6.trailing = v4.trailing * 1.0000001 + 1e-06
+        a.width = a.height * 2
+        b.width = b.height * 2
+        a.left = b.left * 2.000001
+        a.left = b.left * 2.5
+        """
+        let result = LayoutParser.parse(text, fileName: "p.layout")
+        let layout = try #require(result.layout)
+        let warnings = result.diagnostics.filter { if case .nearlyParallel = $0.kind { true } else { false } }
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.severity == .warning && warning.location?.line == 4 && warning.location?.column == 29)
+        #expect(warning.notes.first?.location?.line == 3)
+        #expect(warning.message.contains("multiplier 1.0000001 is within 1e-6 of another constraint's (1)"))
+        #expect(layout.validate().contains { $0.kind.limitsPrecision })
+        // Built in code (no locations): the same warning.
+        let built = Layout(container: ContainerSize(width: 100, height: 100), views: [ViewDeclaration(name: "a"), ViewDeclaration(name: "b")],
+                           constraints: [LayoutConstraint(ItemAttribute("a", .width), .equal, ItemAttribute("b", .width), multiplier: -3),
+                                         LayoutConstraint(ItemAttribute("a", .width), .lessThanOrEqual, ItemAttribute("b", .width),
+                                                          multiplier: -3.000000001)])
+        #expect(built.validate().filter { $0.kind.limitsPrecision }.count == 1)
+        // A grid's aspect ratios and the corpus: none.
+        let grid = try AlternatingGrid.layout(rows: 50)
+        #expect(!grid.validate().contains { $0.kind.limitsPrecision })
+    }
+
     @Test("numbers beyond the precise range are warnings; a resize beyond the accepted range is refused")
     func warned() throws {
         let wide = Self.parse("wide-1e8.layout")
