@@ -609,6 +609,10 @@ final class LexicographicLP {
 extension LexicographicLP {
     /// GLPK's dual feasibility tolerance: a reduced cost within it is zero.
     static let reducedCostTolerance = 1e-7
+    /// Tableau entries this small, relative to their column's largest, are
+    /// FTRAN's rounding of an exact zero (GLPK pivots on nothing below 1e-10
+    /// relative either, `tol_piv`).
+    static let tableauRoundoff = 1e-9
 
     /// Which frame variables the final basis alone proves constant on the
     /// optimal face (true), with no LP; false means undecided, not free.
@@ -722,13 +726,19 @@ extension LexicographicLP {
             // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
             var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
             var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
+            // Per movable column, the size below which an entry is rounding
+            // (see the guards below).
+            var roundoff = [Double](repeating: 0, count: m + n + 1)
             for j in movable {
                 // j is nonbasic and the factorization exists (checked above):
                 // glp_eval_tab_col's preconditions, so it cannot abort.
                 let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
+                var largest = 0.0
                 for t in stride(from: 1, through: length, by: 1) where ind[t] >= 1 && Int(ind[t]) <= m + n && val[t] != 0 {
                     entriesOf[Int(ind[t]), default: []].append((j, val[t]))
+                    largest = max(largest, abs(val[t]))
                 }
+                roundoff[j] = Self.tableauRoundoff * max(1, largest)
             }
             var reach = [Double](repeating: 0, count: m + n + 1)
             for j in movable { reach[j] = .infinity }
@@ -767,6 +777,13 @@ extension LexicographicLP {
                     for (side, room) in [(-1.0, g.below), (1.0, g.above)] where room.isFinite {
                         var pullBack = 0.0, harmful: [(Int, Double)] = [], blocked = false
                         for (k, alpha) in g.row {
+                            // Why rounding does not pin: FTRAN leaves entries
+                            // of 1e-17 where the exact tableau has 0, and one
+                            // on a degenerate row (room 0) pinned a column
+                            // that moves 12 units on the face (fuzz seed
+                            // 648784: v4.x in [792, 804] called determined).
+                            // The move it allows is below every tolerance.
+                            if abs(alpha) <= roundoff[k] { continue }
                             if reach[k].isInfinite {
                                 let dir = direction(k)
                                 if dir == 0 { blocked = true; break }  // free: can cancel anything

@@ -248,6 +248,20 @@ struct HardeningTests {
     /// misses `v4.x` (the per-variable LPs find it). The layout is in the
     /// imprecise band (a constant of 1e8), where the format warns that answers
     /// may differ from the exact ones; pinned here so that a change shows.
+    @Test("GLPK's basis shortcut: a rounding entry of the tableau does not pin a column (fuzz seed 648784, the campaign's one disagreement)")
+    func shortcutRoundoff() throws {
+        let layout = try #require(Self.parse("glpk-shortcut-roundoff-seed648784.layout").layout)
+        #expect(layout == RandomLayoutGenerator.layout(seed: 648784, views: 6, kind: nil))
+        for variant in layout.allVariants {
+            let free = try #require(try Self.freeComponents(layout, variant: variant.name))
+            #expect(free.shortcut == ["v4.x", "v4.y", "v5.x"], "[\(variant.name)]")
+            #expect(free.lps == free.exact && free.shortcut == free.exact, "[\(variant.name)]")
+        }
+        // And the run's judge agrees with cassowary, which had it right.
+        let solution = try GLPKLayoutSolver().load(layout, variant: "resized")
+        #expect(solution.ambiguous == ["v4", "v5"])
+    }
+
     @Test("shortcut vs exact on hostile seed 2927: the one deviation, in the imprecise band")
     func shortcutDeviation() throws {
         let layout = RandomLayoutGenerator.layout(seed: 2927, views: 6, kind: .hostile)
