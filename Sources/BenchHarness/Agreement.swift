@@ -104,7 +104,10 @@ public enum Agreement {
         /// less (a multiplier 1 + 1e-9 against 1) is the same row to them,
         /// and the point the exact answer needs (1e7 / 1e-9 = 1e16) is one
         /// neither can reach within the cross-check's tolerance.
-        case exactBeyondRange(magnitude: Double)
+        /// Nil magnitude: no one value shows it, but solved exactly with every
+        /// edge, centre and size bounded to the accepted range, the layout
+        /// gets worse (``needsBeyondRange(_:variant:exact:arbiter:pool:)``).
+        case exactBeyondRange(magnitude: Double?)
         /// The exact answer is "unsatisfiable", and the sides that say
         /// "solved" give a point that violates the required rows by no more
         /// than the cross-check's tolerance (which the judge accepts): the
@@ -147,7 +150,8 @@ public enum Agreement {
 
         public var description: String {
             switch self {
-            case .exactBeyondRange(let m): "\(label): |value| = \(formatNumber(m, maxFractionDigits: 3))"
+            case .exactBeyondRange(let m?): "\(label): |value| = \(formatNumber(m, maxFractionDigits: 3))"
+            case .exactBeyondRange(nil): "\(label): every exact optimum needs an edge, centre or size beyond 1e9"
             case .unarbitrated(let why), .referenceDeclined(let why): "\(label): \(why)"
             case .solverWrong(let reasons): "\(label): \(reasons.joined(separator: "; "))"
             case .bothDiffer(let solver, let reference):
@@ -168,6 +172,45 @@ public enum Agreement {
     /// The largest magnitude of an exact solution: its determined frame
     /// values (per variable where the solver says, else per view) and its
     /// level errors.
+    /// `layout` with every view's edges, centres and size held within the
+    /// accepted magnitude (required rows `v.left >= super.left - 1e9`,
+    /// `v.width <= 1e9`, ...).
+    static func boundedToAcceptedRange(_ layout: Layout) -> Layout {
+        let limit = NumericRange.acceptedMagnitude
+        var bounded = layout
+        for view in layout.views {
+            for attribute in [Attribute.left, .right, .top, .bottom, .centerX, .centerY] {
+                let origin = ItemAttribute(Layout.containerName, attribute.axis == .horizontal ? .left : .top)
+                bounded.constraints.append(LayoutConstraint(ItemAttribute(view.name, attribute), .greaterThanOrEqual, origin, constant: -limit))
+                bounded.constraints.append(LayoutConstraint(ItemAttribute(view.name, attribute), .lessThanOrEqual, origin, constant: limit))
+            }
+            for attribute in [Attribute.width, .height] {
+                bounded.constraints.append(LayoutConstraint(ItemAttribute(view.name, attribute), .greaterThanOrEqual, nil, constant: -limit))
+                bounded.constraints.append(LayoutConstraint(ItemAttribute(view.name, attribute), .lessThanOrEqual, nil, constant: limit))
+            }
+        }
+        return bounded
+    }
+
+    /// Whether every exact optimum needs some edge, centre or size beyond the
+    /// accepted magnitude: solved again exactly with all of them bounded, the
+    /// layout becomes unsatisfiable or a level gets worse. Why ask the arbiter
+    /// and not read its point: a view can be free while a sum of its frame
+    /// values is not (hostile seed 13681: every view ambiguous, yet the exact
+    /// optimum needs `v4.bottom` at 1e14 through a multiplier of 1e5), and
+    /// only a bounded solve tells a required magnitude from a chosen one.
+    /// Nil when the arbiter gives no answer.
+    static func needsBeyondRange(_ layout: Layout, variant: String, exact: Solution, arbiter: SolverSpec,
+                                 pool: SolverPool) -> Bool? {
+        guard exact.status == .solved,
+              let bounded = try? pool.instance(arbiter).load(boundedToAcceptedRange(layout), variant: variant) else { return nil }
+        if bounded.status != .solved { return true }
+        for (a, b) in zip(exact.levels, bounded.levels) where !Tolerance.crossCheck.isClose(a.error, b.error) {
+            return b.error > a.error
+        }
+        return false
+    }
+
     static func exactMagnitude(_ solution: Solution) -> Double {
         let freeViews = Set(solution.ambiguous ?? [])
         let freeVariables = solution.freeVariables.map(Set.init)
@@ -248,6 +291,14 @@ public enum Agreement {
             case (true, false): .referenceWrong
             case (false, true): .solverWrong(solverSide.reasons)
             case (false, false): .bothDiffer(solver: solverSide.reasons, reference: referenceSide.reasons)
+            }
+            switch explanation {
+            case .solverWrong, .bothDiffer:
+                if needsBeyondRange(layout, variant: finding.variant, exact: truth, arbiter: arbiter, pool: pool) == true {
+                    explained.append(Explained(finding: finding, explanation: .exactBeyondRange(magnitude: nil), precise: precise))
+                    continue
+                }
+            default: break
             }
             explained.append(Explained(finding: finding, explanation: explanation, precise: precise))
         }
