@@ -810,7 +810,9 @@ extension LexicographicLP {
             let limit = 0.5 * tolerance.absolute
             for v in 0..<variableCount where status[m + v + 1] == GLP_BS {
                 var movement = 0.0
-                for (k, alpha) in entriesOf[m + v + 1] ?? [] {
+                // Rounding entries are zeros here too (see the guards): the
+                // variable does not move with that column.
+                for (k, alpha) in entriesOf[m + v + 1] ?? [] where abs(alpha) > roundoff[k] {
                     movement += abs(alpha) * reach[k]
                     if !(2 * movement <= limit) { break }
                 }
