@@ -169,9 +169,6 @@ public enum Agreement {
         public var precise: Bool
     }
 
-    /// The largest magnitude of an exact solution: its determined frame
-    /// values (per variable where the solver says, else per view) and its
-    /// level errors.
     /// `layout` with every view's edges, centres and size held within the
     /// accepted magnitude (required rows `v.left >= super.left - 1e9`,
     /// `v.width <= 1e9`, ...).
@@ -211,6 +208,9 @@ public enum Agreement {
         return false
     }
 
+    /// The largest magnitude of an exact solution: its determined frame
+    /// values (per variable where the solver says, else per view) and its
+    /// level errors.
     static func exactMagnitude(_ solution: Solution) -> Double {
         let freeViews = Set(solution.ambiguous ?? [])
         let freeVariables = solution.freeVariables.map(Set.init)
@@ -236,6 +236,8 @@ public enum Agreement {
         var explained: [Explained] = []
         var exact: [String: Result<Solution, any Error>] = [:]
         var referenceJudged: [String: (reasons: [String], withinTolerance: Bool)] = [:]
+        // Per variant: the bounded re-solve does not depend on which solver disagreed.
+        var beyondRange: [String: Bool?] = [:]
         let precise = !layout.validate().contains { $0.kind.limitsPrecision }
         for finding in findings where finding.outcome == .disagree {
             guard let system = try? layout.lowered(variant: finding.variant) else { continue }
@@ -294,7 +296,10 @@ public enum Agreement {
             }
             switch explanation {
             case .solverWrong, .bothDiffer:
-                if needsBeyondRange(layout, variant: finding.variant, exact: truth, arbiter: arbiter, pool: pool) == true {
+                let needs = beyondRange[finding.variant] ?? needsBeyondRange(layout, variant: finding.variant, exact: truth,
+                                                                              arbiter: arbiter, pool: pool)
+                beyondRange[finding.variant] = .some(needs)
+                if needs == true {
                     explained.append(Explained(finding: finding, explanation: .exactBeyondRange(magnitude: nil), precise: precise))
                     continue
                 }
