@@ -1,6 +1,7 @@
 import BenchSchema
 import CGLPK
 import Dispatch
+import Foundation
 import LayoutModel
 import LayoutSolving
 
@@ -41,6 +42,27 @@ public final class GLPKLayoutSolver: LayoutSolver {
     /// per constrained variable, the method the shortcut is checked against
     /// (the same lists; tests compare them).
     public var basisShortcut = true
+    /// Where the first solve starts (`LexicographicLP.makeCrashPlan`): the
+    /// answers are the same either way, only the pivots differ. The
+    /// environment variable `LAYOUT_BENCH_GLPK_CRASH` (`automatic`, `always`,
+    /// `never`) sets the default, so that a fuzz campaign can force the crash
+    /// on layouts too small to take it (README, "The GLPK reference").
+    public var crashPolicy: CrashPolicy = CrashPolicy.fromEnvironment
+
+    /// Where the first solve starts.
+    public enum CrashPolicy: String, Sendable {
+        /// From the reduced LPs' bases on problems GLPK would presolve
+        /// (2,000 rows or more), from GLPK's own start on smaller ones.
+        case automatic
+        /// From the reduced LPs' bases whatever the size (the tests compare it with `never`).
+        case always
+        /// From GLPK's own start: its presolver on large problems.
+        case never
+
+        /// `LAYOUT_BENCH_GLPK_CRASH`, or `automatic` when unset or unknown.
+        static let fromEnvironment: CrashPolicy =
+            ProcessInfo.processInfo.environment["LAYOUT_BENCH_GLPK_CRASH"].flatMap(CrashPolicy.init(rawValue:)) ?? .automatic
+    }
     /// Nil: lexicographic (the format's semantics). Otherwise one LP with
     /// these weights per priority (a weighted approximation, for comparison).
     public var weights: [Priority: Double]?
@@ -114,6 +136,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
         }
         switch built {
         case .success(let lp):
+            lp.crashPolicy = crashPolicy
             self.lp = lp
             buildSeconds = lp.otherGLPKSeconds
         case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
@@ -171,7 +194,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
                 do throws(GLPKError) { return .success(try LexicographicLP(layout: validated, rightToLeft: !lp.rightToLeft)) } catch { return .failure(error) }
             }
             switch built {
-            case .success(let new): lp = new; self.lp = new
+            case .success(let new): new.crashPolicy = crashPolicy; lp = new; self.lp = new
             case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
             }
         }

@@ -39,6 +39,17 @@ final class LexicographicLP {
     /// Whether the next solve from scratch should presolve: the first solve
     /// of a large problem (see ``solveLexicographically()``).
     var shouldPresolve: Bool { !hasSolved && rows.count >= Self.presolveRows }
+    /// When a first solve starts from ``makeCrashPlan(levels:)``'s bases.
+    var crashPolicy: GLPKLayoutSolver.CrashPolicy = .automatic
+    /// Whether this solve should start from a crash plan: where GLPK would
+    /// presolve (a large problem's first solve), unless the policy says otherwise.
+    var shouldCrash: Bool {
+        switch crashPolicy {
+        case .automatic: return shouldPresolve
+        case .always: return !hasSolved
+        case .never: return false
+        }
+    }
 
     /// The bounds each lexicographic solve fixed to hold its levels' optimal
     /// faces, with the bounds they replaced (restored in reverse order by
@@ -68,6 +79,8 @@ final class LexicographicLP {
         return body()
     }
     var simplexCalls = 0
+    /// Simplex iterations of the reduced LPs solved for crash bases.
+    var crashIterations = 0
 
     /// A frame component is *determined* when its range under the fixed levels
     /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
@@ -309,6 +322,9 @@ final class LexicographicLP {
         }
         simplexSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         simplexCalls += 1
+        if ProcessInfo.processInfo.environment["LB_TRACE"] != nil {
+            FileHandle.standardError.write("simplex \(dual ? "dual" : "primal") presolve=\(presolve) code=\(code) it=\(glp_get_it_cnt(problem)) t=\(Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9)\n".data(using: .utf8)!)
+        }
         guard code == 0 else { throw .simplexFailed(code: code, meaning: GLPKError.meaning(ofSimplexCode: code)) }
     }
 
@@ -356,11 +372,21 @@ final class LexicographicLP {
     ///
     /// - Complexity: O(*m* + *n*) GLPK calls.
     func fixOptimalFace() {
-        let tol = Self.reducedCostTolerance
-        let m = glp_get_num_rows(problem), n = glp_get_num_cols(problem)
         // Why reserve once: growing the list by doubling was an allocation
         // per power of two on every solve; it keeps its capacity after that.
-        if levelFixes.capacity == 0 { levelFixes.reserveCapacity(Int(m) + Int(n)) }
+        if levelFixes.capacity == 0 {
+            levelFixes.reserveCapacity(Int(glp_get_num_rows(problem)) + Int(glp_get_num_cols(problem)))
+        }
+        Self.fixOptimalFace(of: problem, recording: &levelFixes)
+    }
+
+    /// The rule of ``fixOptimalFace()`` on any problem with an optimal basis
+    /// (the crash's reduced LPs use it too, so both fix the same faces).
+    ///
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    static func fixOptimalFace(of problem: OpaquePointer, recording levelFixes: inout [LevelFix]) {
+        let tol = Self.reducedCostTolerance
+        let m = glp_get_num_rows(problem), n = glp_get_num_cols(problem)
         // Rows and columns alike: GLPK numbers each kind from 1.
         for isRow in [true, false] {
             let count = isRow ? m : n
@@ -419,12 +445,16 @@ final class LexicographicLP {
         }
         if activeLevels.isEmpty {
             setObjective([])
-            try simplex(dual: true, presolve: shouldPresolve)
+            let plan = shouldCrash ? makeCrashPlan(levels: []) : nil
+            if let plan { inGLPK { install(plan, level: 0) } }
+            try simplex(dual: true, presolve: shouldPresolve && plan == nil)
             hasSolved = true
             return feasible() ? [] : nil
         }
-        for k in activeLevels {
-            let before = glp_get_it_cnt(problem)
+        // Why a plan only where GLPK would presolve: see makeCrashPlan.
+        let plan = shouldCrash ? makeCrashPlan(levels: activeLevels) : nil
+        for (position, k) in activeLevels.enumerated() {
+            let before = iterationCount()
             setObjective(rows.filter { $0.level == k && isActive($0) }.flatMap { $0.errorColumns.map { ($0, 1.0) } })
             // The first solve after bound changes starts from a basis that may be
             // primal infeasible: dual simplex. Later levels only change the
@@ -439,7 +469,8 @@ final class LexicographicLP {
             // few hundred pivots; the presolver's own ~70 allocations cost
             // more) nor on a re-solve (a resize or variant switch starts from
             // the last optimal basis, which presolving would throw away).
-            try simplex(dual: first, presolve: first && shouldPresolve)
+            if let plan { inGLPK { install(plan, level: position) } }
+            try simplex(dual: first, presolve: first && shouldPresolve && plan == nil)
             hasSolved = true
             if first && !feasible() { return nil }
             first = false
@@ -448,7 +479,7 @@ final class LexicographicLP {
             let optimum = max(0, glp_get_obj_val(problem))
             inGLPK { fixOptimalFace() }
             results.append(LevelResult(priority: levelPriorities[k], optimum: optimum,
-                                       iterations: Int(glp_get_it_cnt(problem) - before)))
+                                       iterations: iterationCount() - before))
         }
         return results
     }
@@ -496,8 +527,9 @@ final class LexicographicLP {
         }
     }
 
-    /// GLPK's simplex iteration counter for this problem.
-    func iterationCount() -> Int { Int(glp_get_it_cnt(problem)) }
+    /// Simplex iterations spent on this problem: GLPK's counter, plus the
+    /// reduced LPs' of ``makeCrashPlan(levels:)``.
+    func iterationCount() -> Int { Int(glp_get_it_cnt(problem)) + crashIterations }
 
     func feasible() -> Bool {
         let status = glp_get_prim_stat(problem)

@@ -1,0 +1,259 @@
+import CGLPK
+import Dispatch
+import Foundation
+
+/// For each level of a lexicographic solve, the basis the crash proposes for
+/// the full problem (``LexicographicLP/makeCrashPlan(levels:)``).
+struct CrashPlan {
+    /// Per level (in solve order; one entry for a feasibility solve): the
+    /// status of each GLPK row (index 0 unused) and column.
+    var rowStatus: [[Int32]]
+    var columnStatus: [[Int32]]
+    /// Rows and columns of the reduced LP, and its batches (for the trace and tests).
+    var reducedRows: Int
+    var reducedColumns: Int
+    var batches: Int
+    var pivots: Int
+}
+
+extension LexicographicLP {
+    /// Rows of reduced LP per batch: components are solved together up to
+    /// this size. Why batches and not one LP: GLPK's simplex costs O(rows)
+    /// per pivot whatever the sparsity (it clears and copies dense work
+    /// vectors), so the reduced LP of self-sizing rows R = 2,200 (17,600
+    /// rows, 2,200 independent components) took 8,800 pivots and 4.3 s as
+    /// one LP. Why not one LP per component: a GLPK problem costs about
+    /// 70 allocations to create and solve, more than a small component's
+    /// pivots.
+    static let crashBatchRows = 256
+
+    /// Proposes, for every level of the first solve of a large problem, an
+    /// optimal basis of the full problem, from LPs a few hundred times smaller:
+    /// the full problem's simplex then only factorises and checks it.
+    ///
+    /// Why: from GLPK's own start (presolved or crash), the first level's
+    /// dual simplex needs about one pivot per frame variable, and each pivot
+    /// costs O(rows) (GLPK's LU has no hypersparse solves): quadratic, 18.8 s
+    /// of a 21 s solve of a decorated grid of R = 10⁴.
+    ///
+    /// How:
+    /// 1. The required equalities are eliminated (``EqualityElimination``).
+    ///    What is left, the reduced LP (soft rows, inequalities, and the
+    ///    degrees of freedom they decide), is the full LP restricted to the
+    ///    pivot rows' solutions.
+    /// 2. The reduced LP falls apart into connected components (rows that
+    ///    share a frame variable); layouts are local, so they are small. They
+    ///    are solved in batches, each lexicographically by the reference's
+    ///    own rules (every level, then its optimal face fixed by
+    ///    ``fixOptimalFace(of:recording:)``), and each level's optimal basis
+    ///    is recorded. Levels are sums over rows, so each level's optimum is
+    ///    the sum of the components' optima.
+    /// 3. A level's basis is lifted: every eliminated frame variable basic
+    ///    in its pivot row's place, the pivot rows nonbasic (fixed), every
+    ///    other row and column with its status in the reduced LP. It is
+    ///    nonsingular (block-triangular: the pivots' block times the reduced
+    ///    basis), and it has the reduced basis's reduced costs, so it is
+    ///    optimal for the level exactly when the reduced one is.
+    ///
+    /// The answer stays GLPK's on the full problem: each lifted basis is only
+    /// a starting point, which its simplex factorises, checks for primal and
+    /// dual feasibility, and pivots from if rounding left it short. When the
+    /// elimination or a batch fails (fill-in, a batch that is infeasible or
+    /// does not solve), there is no plan and the caller presolves instead.
+    ///
+    /// - Parameter levels: the active levels (indices into `levelPriorities`)
+    ///   in solve order; empty for a feasibility solve.
+    /// - Returns: the plan, or nil.
+    /// - Complexity: the elimination (about O(*nnz* log *m*) on layouts), the
+    ///   batches' simplex (O(pivots × batch size)), and O(*m* + *n*) per level
+    ///   for the statuses.
+    func makeCrashPlan(levels: [Int]) -> CrashPlan? {
+        let m = rows.count
+        var activeRow = [Bool](repeating: false, count: m)
+        for r in rows.indices { activeRow[r] = isActive(rows[r]) }
+        // Why a limit on fill: a dense coupling (a row summing every view)
+        // could make the elimination quadratic; four times the matrix is far
+        // above what chains of equalities create (none at all on the grids).
+        let initial = rows.reduce(0) { $0 + $1.row.expression.terms.count }
+        guard let elimination = EqualityElimination(rows: rows, active: activeRow, variableCount: variableCount,
+                                                    fillLimit: 4 * initial + 10_000)
+        else { return nil }
+        let reduced = elimination.reduced
+
+        // Statuses outside the reduced LP, the same at every level: inactive
+        // rows are free (basic), pivot rows fixed (nonbasic), eliminated
+        // frame variables basic, and frame variables in no row nonbasic (GLPK
+        // turns NL into the status their bounds allow: NF for free, NS for
+        // fixed).
+        var baseRows = [Int32](repeating: GLP_BS, count: m + 1)
+        var baseColumns = [Int32](repeating: GLP_NL, count: Int(columnCount) + 1)
+        for (row, column) in elimination.pivots {
+            baseRows[row + 1] = GLP_NS
+            baseColumns[column + 1] = GLP_BS
+        }
+        let solveLevels: [Int?] = levels.isEmpty ? [nil] : levels.map { $0 }
+        var plan = CrashPlan(rowStatus: Array(repeating: baseRows, count: solveLevels.count),
+                             columnStatus: Array(repeating: baseColumns, count: solveLevels.count),
+                             reducedRows: reduced.count, reducedColumns: 0, batches: 0, pivots: elimination.pivots.count)
+
+        // Components: union-find over reduced rows joined by frame variables.
+        var parent = Array(reduced.indices)
+        func root(_ a: Int) -> Int {
+            var a = a
+            while parent[a] != a { parent[a] = parent[parent[a]]; a = parent[a] }
+            return a
+        }
+        var firstRow = [Int](repeating: -1, count: variableCount)
+        for (t, row) in reduced.enumerated() {
+            for c in row.columns {
+                let j = Int(c)
+                if firstRow[j] < 0 { firstRow[j] = t; continue }
+                let a = root(firstRow[j]), b = root(t)
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        // Members of each component, components in order of their first row
+        // (deterministic batches).
+        var componentOf = [Int](repeating: -1, count: reduced.count)
+        var members: [[Int]] = []
+        for t in reduced.indices {
+            let r = root(t)
+            if componentOf[r] < 0 { componentOf[r] = members.count; members.append([]) }
+            members[componentOf[r]].append(t)
+        }
+        // The batch's column of each full column (0: not in the batch),
+        // cleared after each batch.
+        var local = [Int32](repeating: 0, count: Int(columnCount) + 1)
+        var batch: [Int] = []
+        for (index, component) in members.enumerated() {
+            batch += component
+            guard batch.count >= Self.crashBatchRows || index == members.count - 1 else { continue }
+            guard solveBatch(batch, of: reduced, levels: solveLevels, into: &plan, local: &local) else { return nil }
+            plan.batches += 1
+            batch.removeAll(keepingCapacity: true)
+        }
+        if ProcessInfo.processInfo.environment["LB_TRACE"] != nil {
+            FileHandle.standardError.write("plan rows=\(plan.reducedRows) cols=\(plan.reducedColumns) batches=\(plan.batches) pivots=\(plan.pivots) it=\(crashIterations)\n".data(using: .utf8)!)
+        }
+        return plan
+    }
+
+    /// Solves the reduced rows `batch` lexicographically as one GLPK problem
+    /// and records each level's optimal statuses into `plan`.
+    /// - Returns: false if a level does not solve to optimality.
+    /// - Parameter local: all zeros, of one entry per full column (1-based);
+    ///   all zeros again on return.
+    private func solveBatch(_ batch: [Int], of reduced: [EqualityElimination.ReducedRow], levels: [Int?],
+                            into plan: inout CrashPlan, local: inout [Int32]) -> Bool
+    {
+        // Columns: frame variables in order of first appearance, then error columns.
+        var fullColumn: [Int32] = [0]
+        var isFrame: [Bool] = [false]
+        defer { for j in fullColumn.dropFirst() { local[Int(j)] = 0 } }
+        for t in batch {
+            for c in reduced[t].columns where local[Int(c) + 1] == 0 {
+                fullColumn.append(c + 1); isFrame.append(true)
+                local[Int(c) + 1] = Int32(fullColumn.count - 1)
+            }
+        }
+        for t in batch {
+            for e in rows[reduced[t].lpRow].errorColumns where e >= 1 && e <= columnCount && local[Int(e)] == 0 {
+                fullColumn.append(e); isFrame.append(false)
+                local[Int(e)] = Int32(fullColumn.count - 1)
+            }
+        }
+        let rowCount = Int32(batch.count), columnTotal = Int32(fullColumn.count - 1)
+        plan.reducedColumns += Int(columnTotal)
+        // A batch of rows with no column is constants only: their rows stay
+        // basic (the full simplex judges them); GLPK aborts on 0 columns.
+        guard columnTotal > 0 else { return true }
+        guard let q = glp_create_prob() else { return false }
+        defer { glp_delete_prob(q) }
+        glp_set_obj_dir(q, GLP_MIN)
+        _ = glp_add_rows(q, rowCount)
+        _ = glp_add_cols(q, columnTotal)
+        for k in 1...columnTotal {
+            if isFrame[Int(k)] { glp_set_col_bnds(q, k, GLP_FR, 0, 0) } else { glp_set_col_bnds(q, k, GLP_LO, 0, 0) }
+        }
+        var ia: [Int32] = [0], ja: [Int32] = [0], ar: [Double] = [0]
+        for (position, t) in batch.enumerated() {
+            let i = Int32(position + 1), row = reduced[t], info = rows[row.lpRow]
+            let rhs = -row.constant
+            switch info.row.relation {
+            case .equal: glp_set_row_bnds(q, i, GLP_FX, rhs, rhs)
+            case .lessThanOrEqual: glp_set_row_bnds(q, i, GLP_UP, 0, rhs)
+            case .greaterThanOrEqual: glp_set_row_bnds(q, i, GLP_LO, rhs, 0)
+            }
+            for (c, v) in zip(row.columns, row.values) {
+                ia.append(i); ja.append(local[Int(c) + 1]); ar.append(v)
+            }
+            // The error columns' coefficients, as in the full problem.
+            let e = info.errorColumns.map { local[Int($0)] }
+            switch (info.row.relation, e.count) {
+            case (.equal, 2):
+                ia.append(i); ja.append(e[0]); ar.append(-1)
+                ia.append(i); ja.append(e[1]); ar.append(1)
+            case (.lessThanOrEqual, 1):
+                ia.append(i); ja.append(e[0]); ar.append(-1)
+            case (.greaterThanOrEqual, 1):
+                ia.append(i); ja.append(e[0]); ar.append(1)
+            default: break
+            }
+        }
+        let count = Int32(ia.count - 1)
+        if count > 0 {
+            ia.withUnsafeBufferPointer { iap in
+                ja.withUnsafeBufferPointer { jap in
+                    ar.withUnsafeBufferPointer { arp in
+                        glp_load_matrix(q, count, iap.baseAddress, jap.baseAddress, arp.baseAddress)
+                    }
+                }
+            }
+        }
+        var parameters = glp_smcp()
+        glp_init_smcp(&parameters)
+        parameters.msg_lev = GLP_MSG_OFF
+        parameters.it_lim = Int32(clamping: 10_000 + 50 * (Int(rowCount) + Int(columnTotal)))
+        parameters.tm_lim = Int32(clamping: Int(LexicographicLP.simplexTimeLimit * 1000))
+        var fixes: [LevelFix] = []
+        var objective: [Int32] = []
+        for (t, level) in levels.enumerated() {
+            for k in objective { glp_set_obj_coef(q, k, 0) }
+            objective.removeAll(keepingCapacity: true)
+            if let level {
+                for position in batch.indices where rows[reduced[batch[position]].lpRow].level == level {
+                    for e in rows[reduced[batch[position]].lpRow].errorColumns {
+                        let k = local[Int(e)]
+                        glp_set_obj_coef(q, k, 1)
+                        objective.append(k)
+                    }
+                }
+            }
+            // As in the full solve: the dual simplex from the slack basis
+            // first, then the primal from the last level's optimum.
+            parameters.meth = t == 0 ? GLP_DUALP : GLP_PRIMAL
+            let start = DispatchTime.now().uptimeNanoseconds
+            let code = glp_simplex(q, &parameters)
+            simplexSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            simplexCalls += 1
+            guard code == 0, glp_get_status(q) == GLP_OPT else { return false }
+            for (position, t2) in batch.enumerated() {
+                plan.rowStatus[t][reduced[t2].lpRow + 1] = glp_get_row_stat(q, Int32(position + 1))
+            }
+            for k in 1...columnTotal { plan.columnStatus[t][Int(fullColumn[Int(k)])] = glp_get_col_stat(q, k) }
+            Self.fixOptimalFace(of: q, recording: &fixes)
+        }
+        crashIterations += Int(glp_get_it_cnt(q))
+        return true
+    }
+
+    /// Gives the full problem the basis `plan` proposes for its level number
+    /// `level` (in solve order).
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func install(_ plan: CrashPlan, level: Int) {
+        guard plan.rowStatus.indices.contains(level) else { return }
+        let statuses = plan.rowStatus[level], columns = plan.columnStatus[level]
+        for i in rows.indices { glp_set_row_stat(problem, Int32(i + 1), statuses[i + 1]) }
+        for j in 1...Int(columnCount) { glp_set_col_stat(problem, Int32(j), columns[j]) }
+    }
+}
