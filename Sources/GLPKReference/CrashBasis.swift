@@ -1,6 +1,5 @@
 import CGLPK
 import Dispatch
-import Foundation
 
 /// For each level of a lexicographic solve, the basis the crash proposes for
 /// the full problem (``LexicographicLP/makeCrashPlan(levels:)``).
@@ -14,6 +13,38 @@ struct CrashPlan {
     var reducedColumns: Int
     var batches: Int
     var pivots: Int
+    /// Variables (GLPK's k: rows 1...m, columns m+1...m+n of the full
+    /// problem) that their batch's basis check pinned at the last level's
+    /// optimum (``LexicographicLP/checkBasis(_:levelCost:entries:frameCount:tolerance:pinned:)``).
+    var pinned: [Bool]
+}
+
+/// What the crash tells the ambiguity analysis: the full problem's basis
+/// after the plan's last level, and which of its movable variables the
+/// batches pinned. Valid only while the full problem keeps that basis.
+struct CrashHints {
+    var rowStatus: [Int32]
+    var columnStatus: [Int32]
+    var pinned: [Bool]
+
+    /// Whether `problem` still has the basis the hints were taken at.
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func matches(_ problem: OpaquePointer) -> Bool {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return false }
+        for i in stride(from: 1, through: m, by: 1) where glp_get_row_stat(problem, Int32(i)) != rowStatus[i] { return false }
+        for j in stride(from: 1, through: n, by: 1) where glp_get_col_stat(problem, Int32(j)) != columnStatus[j] { return false }
+        return true
+    }
+
+    /// The full problem's current statuses, with the plan's pins.
+    static func snapshot(of problem: OpaquePointer, pinned: [Bool]) -> CrashHints {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        var rows = [Int32](repeating: 0, count: m + 1), columns = [Int32](repeating: 0, count: n + 1)
+        for i in stride(from: 1, through: m, by: 1) { rows[i] = glp_get_row_stat(problem, Int32(i)) }
+        for j in stride(from: 1, through: n, by: 1) { columns[j] = glp_get_col_stat(problem, Int32(j)) }
+        return CrashHints(rowStatus: rows, columnStatus: columns, pinned: pinned)
+    }
 }
 
 extension LexicographicLP {
@@ -94,7 +125,8 @@ extension LexicographicLP {
         let solveLevels: [Int?] = levels.isEmpty ? [nil] : levels.map { $0 }
         var plan = CrashPlan(rowStatus: Array(repeating: baseRows, count: solveLevels.count),
                              columnStatus: Array(repeating: baseColumns, count: solveLevels.count),
-                             reducedRows: reduced.count, reducedColumns: 0, batches: 0, pivots: elimination.pivots.count)
+                             reducedRows: reduced.count, reducedColumns: 0, batches: 0, pivots: elimination.pivots.count,
+                             pinned: [Bool](repeating: false, count: m + Int(columnCount) + 1))
 
         // Components: union-find over reduced rows joined by frame variables.
         var parent = Array(reduced.indices)
@@ -131,9 +163,6 @@ extension LexicographicLP {
             guard solveBatch(batch, of: reduced, levels: solveLevels, into: &plan, local: &local) else { return nil }
             plan.batches += 1
             batch.removeAll(keepingCapacity: true)
-        }
-        if ProcessInfo.processInfo.environment["LB_TRACE"] != nil {
-            FileHandle.standardError.write("plan rows=\(plan.reducedRows) cols=\(plan.reducedColumns) batches=\(plan.batches) pivots=\(plan.pivots) it=\(crashIterations)\n".data(using: .utf8)!)
         }
         return plan
     }
@@ -244,6 +273,37 @@ extension LexicographicLP {
             Self.fixOptimalFace(of: q, recording: &fixes)
         }
         crashIterations += Int(glp_get_it_cnt(q))
+        // Why check the batch's basis here: the ambiguity analysis computes a
+        // tableau column (an O(rows) FTRAN in GLPK) for each movable
+        // nonbasic of the full problem, and at a degenerate vertex (every
+        // content row of self-sizing rows) there are two per row, all pinned:
+        // quadratic (R = 4,000: 16.8 s). Tableau entries on the reduced LP's
+        // basic variables are the same in the batch as in the full problem
+        // (its basis is block diagonal by component, and the eliminated frame
+        // variables are free, never a bound that pins), so the batch's
+        // fixpoint pins the same columns, at O(batch) per column.
+        var levelCost: [[Double]] = []
+        for level in levels {
+            guard let level else { continue }
+            var cost = [Double](repeating: 0, count: Int(columnTotal) + 1)
+            var any = false
+            for t in batch where rows[reduced[t].lpRow].level == level {
+                for e in rows[reduced[t].lpRow].errorColumns { cost[Int(local[Int(e)])] = 1; any = true }
+            }
+            if any { levelCost.append(cost) }
+        }
+        if glp_bf_exists(q) == 0 { _ = glp_factorize(q) }
+        guard glp_bf_exists(q) != 0 else { return true }
+        let frameCount = isFrame.lastIndex(of: true) ?? 0
+        let matrix = (1..<ia.count).map { (row: ia[$0], column: ja[$0], value: ar[$0]) }
+        let check = Self.checkBasis(q, levelCost: levelCost, entries: matrix, frameCount: frameCount,
+                                    tolerance: Self.ambiguityTolerance, pinned: nil)
+        guard case .decided(_, let reach, let movable) = check else { return true }
+        let m = rows.count
+        for k in movable where reach[k] == 0 {
+            let full = k <= Int(rowCount) ? reduced[batch[k - 1]].lpRow + 1 : m + Int(fullColumn[k - Int(rowCount)])
+            plan.pinned[full] = true
+        }
         return true
     }
 

@@ -81,6 +81,11 @@ final class LexicographicLP {
     var simplexCalls = 0
     /// Simplex iterations of the reduced LPs solved for crash bases.
     var crashIterations = 0
+    /// Solves whose crash plan GLPK could not finish from (redone from its own start).
+    var crashFallbacks = 0
+    /// What the last solve's crash plan tells the ambiguity analysis (nil
+    /// after a configure, or when the plan's last level needed pivots).
+    var crashHints: CrashHints?
 
     /// A frame component is *determined* when its range under the fixed levels
     /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
@@ -233,6 +238,7 @@ final class LexicographicLP {
             throw .invalidInput("non-finite container size")
         }
         inGLPK { releaseLevelFixes() }
+        crashHints = nil
         let changed = newActive != active
         active = newActive
         size = newSize
@@ -322,9 +328,6 @@ final class LexicographicLP {
         }
         simplexSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         simplexCalls += 1
-        if ProcessInfo.processInfo.environment["LB_TRACE"] != nil {
-            FileHandle.standardError.write("simplex \(dual ? "dual" : "primal") presolve=\(presolve) code=\(code) it=\(glp_get_it_cnt(problem)) t=\(Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9)\n".data(using: .utf8)!)
-        }
         guard code == 0 else { throw .simplexFailed(code: code, meaning: GLPKError.meaning(ofSimplexCode: code)) }
     }
 
@@ -433,46 +436,90 @@ final class LexicographicLP {
 
     /// The lexicographic solve: for each level, highest first, minimise its
     /// error sum, then fix the level's optimal face by bounds
-    /// (``fixOptimalFace()``) before the next.
+    /// (``fixOptimalFace()``) before the next. A large problem's first solve
+    /// starts each level from the basis ``makeCrashPlan(levels:)`` proposes,
+    /// and is redone from GLPK's own start if GLPK cannot finish from it.
     ///
     /// - Returns: nil if the required rows are infeasible, else each level's optimum.
+    /// - Throws: ``GLPKError`` when GLPK fails from its own start too.
+    /// - Complexity: with a plan, the plan's cost plus one factorisation per
+    ///   level (no pivots when the lifted bases are optimal, as on every
+    ///   generated family); without, GLPK's simplex from its own start.
     func solveLexicographically() throws(GLPKError) -> [LevelResult]? {
-        inGLPK { releaseLevelFixes() }
-        var results: [LevelResult] = []
-        var first = true
         let activeLevels = levelPriorities.indices.filter { k in
             rows.contains { $0.level == k && isActive($0) }
         }
+        // Why a plan only where GLPK would presolve (by default): see makeCrashPlan.
+        if shouldCrash, let plan = makeCrashPlan(levels: activeLevels) {
+            // Why any failure falls back: the plan only proposes bases, and a
+            // lifted basis GLPK cannot work from (a primal simplex that stops
+            // on a hostile layout's rows of 1e9 next to 1e-6), or a verdict
+            // the reduced LPs contradict (they were feasible; an infeasible
+            // full problem is then confirmed from GLPK's own start), must not
+            // become the reference's answer.
+            if let results = try? solveLevels(activeLevels, plan: plan) {
+                // Hints only for the lifted basis itself: the last level's
+                // full simplex found it optimal without a pivot.
+                if results.last.map({ $0.iterations == 0 }) ?? true {
+                    crashHints = inGLPK { CrashHints.snapshot(of: problem, pinned: plan.pinned) }
+                }
+                return results
+            }
+            crashFallbacks += 1
+            // The start the problem had before the plan (init's crash basis),
+            // so the redone solve is the one without a plan, pivot for pivot.
+            inGLPK {
+                releaseLevelFixes()
+                glp_adv_basis(problem, 0)
+            }
+            hasSolved = false
+        }
+        return try solveLevels(activeLevels, plan: nil)
+    }
+
+    /// The levels' solves of ``solveLexicographically()``, each from the
+    /// plan's basis for it if there is a plan.
+    ///
+    /// - Returns: nil if the required rows are infeasible, else each level's optimum.
+    /// - Throws: ``GLPKError`` when GLPK fails or reports a status that is no
+    ///   answer; with a plan, also ``GLPKError/unexpectedStatus(_:)`` where the
+    ///   full problem is infeasible (the plan's reduced LPs were not).
+    private func solveLevels(_ activeLevels: [Int], plan: CrashPlan?) throws(GLPKError) -> [LevelResult]? {
+        inGLPK { releaseLevelFixes() }
         if activeLevels.isEmpty {
             setObjective([])
-            let plan = shouldCrash ? makeCrashPlan(levels: []) : nil
             if let plan { inGLPK { install(plan, level: 0) } }
             try simplex(dual: true, presolve: shouldPresolve && plan == nil)
             hasSolved = true
+            if plan != nil && !feasible() { throw .unexpectedStatus("infeasible after a feasible crash") }
             return feasible() ? [] : nil
         }
-        // Why a plan only where GLPK would presolve: see makeCrashPlan.
-        let plan = shouldCrash ? makeCrashPlan(levels: activeLevels) : nil
+        var results: [LevelResult] = []
+        var first = true
         for (position, k) in activeLevels.enumerated() {
             let before = iterationCount()
             setObjective(rows.filter { $0.level == k && isActive($0) }.flatMap { $0.errorColumns.map { ($0, 1.0) } })
             // The first solve after bound changes starts from a basis that may be
             // primal infeasible: dual simplex. Later levels only change the
             // objective (the point stays feasible): primal simplex.
-            // Why presolve a large problem's first solve: from a crash basis
-            // the dual simplex needs about one pivot per row, each touching
-            // O(rows) (chains of views make the basis inverse dense):
-            // quadratic. GLPK's presolver removes the fixed columns and
-            // singleton rows first (self-sizing rows, R = 1,000: 9,004 pivots
-            // and 2.2 s without it, 4,000 and 0.7 s with it); later levels
-            // start warm from the restored basis. Not on a small problem (a
-            // few hundred pivots; the presolver's own ~70 allocations cost
-            // more) nor on a re-solve (a resize or variant switch starts from
-            // the last optimal basis, which presolving would throw away).
+            // Why presolve a large problem's first solve (when there is no
+            // plan): from a crash basis the dual simplex needs about one pivot
+            // per row, each touching O(rows) (chains of views make the basis
+            // inverse dense): quadratic. GLPK's presolver removes the fixed
+            // columns and singleton rows first (self-sizing rows, R = 1,000:
+            // 9,004 pivots and 2.2 s without it, 4,000 and 0.7 s with it);
+            // later levels start warm from the restored basis. Not on a small
+            // problem (a few hundred pivots; the presolver's own ~70
+            // allocations cost more) nor on a re-solve (a resize or variant
+            // switch starts from the last optimal basis, which presolving
+            // would throw away).
             if let plan { inGLPK { install(plan, level: position) } }
             try simplex(dual: first, presolve: first && shouldPresolve && plan == nil)
             hasSolved = true
-            if first && !feasible() { return nil }
+            if first && !feasible() {
+                if plan != nil { throw .unexpectedStatus("infeasible after a feasible crash") }
+                return nil
+            }
             first = false
             let status = glp_get_status(problem)
             guard status == GLP_OPT else { throw .unexpectedStatus(GLPKError.name(ofStatus: status)) }
@@ -703,7 +750,6 @@ extension LexicographicLP {
             }
             if any { levelCost.append(cost) }
         }
-        let tol = Self.reducedCostTolerance
         // Why rounds: at a degenerate vertex an optimal basis can still have
         // a nonbasic whose reduced cost at an earlier level is negative (its
         // improving edge has length 0), and the argument below then settles
@@ -714,146 +760,13 @@ extension LexicographicLP {
         // basis, a few times at most.
         var rounds = 0
         while true {
+        let hint = crashHints.flatMap { $0.matches(problem) ? $0.pinned : nil }
+        let costs = levelCost, matrix = entries, frames = variableCount
         let outcome: BasisCheck = inGLPK {
-            // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
-            var status = [Int32](repeating: GLP_BS, count: m + n + 1)
-            for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
-            for j in 1...n { status[m + j] = glp_get_col_stat(problem, Int32(j)) }
-            var head = [Int](repeating: 0, count: m + 1)
-            for i in 1...m { head[i] = Int(glp_get_bhead(problem, Int32(i))) }
-            // Settled: basic, fixed, or bounded at an earlier level.
-            var settled = [Bool](repeating: false, count: m + n + 1)
-            for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
-            var pi = [Double](repeating: 0, count: m + 1)
-            var d = [Double](repeating: 0, count: m + n + 1)
-            for (level, cost) in levelCost.enumerated() {
-                // π = B⁻ᵀ c_B; rows are r - A x = 0, so d(row i) = -π_i and
-                // d(column j) = c_j + Σ_i π_i a_ij.
-                for i in 1...m { let b = head[i]; pi[i] = b > m ? cost[b - m] : 0 }
-                glp_btran(problem, &pi)
-                for i in 1...m { d[i] = -pi[i] }
-                for j in 1...n { d[m + j] = cost[j] }
-                for e in entries { d[m + Int(e.column)] += pi[Int(e.row)] * e.value }
-                for k in 1...(m + n) where !settled[k] {
-                    let v: Double
-                    switch status[k] {
-                    case GLP_NL: v = d[k]
-                    case GLP_NU: v = -d[k]
-                    case GLP_NF:
-                        if abs(d[k]) > tol { return .improving(level: level) }  // a free nonbasic with a cost
-                        continue
-                    default: return .giveUp
-                    }
-                    if v < -tol { return .improving(level: level) }  // not dual feasible for this level
-                    if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
-                }
-            }
-            // On the exact face every settled nonbasic stays at its bound; the
-            // others (zero cost at every level, or free) may move.
-            let movable = (1...(m + n)).filter { !settled[$0] }
-
-            // Why columns, not rows: only movable nonbasics can move anything,
-            // so their columns of the simplex tableau (one FTRAN each) are all
-            // the tableau that matters, and there are far fewer of them than
-            // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
-            var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
-            var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
-            // Per movable column, the size below which an entry is rounding
-            // (see the guards below).
-            var roundoff = [Double](repeating: 0, count: m + n + 1)
-            for j in movable {
-                // j is nonbasic and the factorization exists (checked above):
-                // glp_eval_tab_col's preconditions, so it cannot abort.
-                let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
-                var largest = 0.0
-                for t in stride(from: 1, through: length, by: 1) where ind[t] >= 1 && Int(ind[t]) <= m + n && val[t] != 0 {
-                    entriesOf[Int(ind[t]), default: []].append((j, val[t]))
-                    largest = max(largest, abs(val[t]))
-                }
-                roundoff[j] = Self.tableauRoundoff * max(1, largest)
-            }
-            var reach = [Double](repeating: 0, count: m + n + 1)
-            for j in movable { reach[j] = .infinity }
-
-            // Degenerate vertices: a movable nonbasic whose every move would
-            // push a basic variable past its bound (a row that is tight in the
-            // basis, as a hugging row beside its compression row is) cannot
-            // move, unless another unbounded nonbasic of the same row pulls
-            // back. Per basic variable `b` with distance `δ` to a bound: if
-            // every unbounded nonbasic of its row pushes `b` towards that
-            // bound, each moves at most (δ + what the bounded ones can pull
-            // back) / |α|. Propagated to a fixpoint, as the native analysis
-            // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
-            // Free nonbasics move both ways: a row with one never pins.
-            // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
-            // -1 down from an upper one, 0 both ways (free).
-            func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
-            struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
-            var guards: [Guard] = []
-            for b in entriesOf.keys.sorted() where b <= m || b - m > variableCount {
-                let isRow = b <= m
-                let type = isRow ? glp_get_row_type(problem, Int32(b)) : glp_get_col_type(problem, Int32(b - m))
-                guard type == GLP_LO || type == GLP_UP || type == GLP_DB || type == GLP_FX else { continue }
-                let value = isRow ? glp_get_row_prim(problem, Int32(b)) : glp_get_col_prim(problem, Int32(b - m))
-                let lower = isRow ? glp_get_row_lb(problem, Int32(b)) : glp_get_col_lb(problem, Int32(b - m))
-                let upper = isRow ? glp_get_row_ub(problem, Int32(b)) : glp_get_col_ub(problem, Int32(b - m))
-                let below = type == GLP_UP ? Double.infinity : max(0, value - lower)
-                let above = type == GLP_LO ? Double.infinity : max(0, upper - value)
-                guards.append(Guard(row: entriesOf[b] ?? [], below: below, above: above))
-            }
-            var changed = true
-            while changed {
-                changed = false
-                for g in guards {
-                    // side -1: b may fall by at most `below`; +1: rise by at most `above`.
-                    for (side, room) in [(-1.0, g.below), (1.0, g.above)] where room.isFinite {
-                        var pullBack = 0.0, harmful: [(Int, Double)] = [], blocked = false
-                        for (k, alpha) in g.row {
-                            // Why rounding does not pin: FTRAN leaves entries
-                            // of 1e-17 where the exact tableau has 0, and one
-                            // on a degenerate row (room 0) pinned a column
-                            // that moves 12 units on the face (fuzz seed
-                            // 648784: v4.x in [792, 804] called determined).
-                            // The move it allows is below every tolerance.
-                            if abs(alpha) <= roundoff[k] { continue }
-                            if reach[k].isInfinite {
-                                let dir = direction(k)
-                                if dir == 0 { blocked = true; break }  // free: can cancel anything
-                                let push = alpha * dir * side  // > 0: moves b towards this bound
-                                if push < 0 { blocked = true; break }  // an unbounded one pulls back
-                                harmful.append((k, push))
-                            } else {
-                                pullBack += abs(alpha) * reach[k]
-                            }
-                        }
-                        guard !blocked, !harmful.isEmpty else { continue }
-                        for (k, push) in harmful {
-                            reach[k] = (room + pullBack) / push
-                            changed = true
-                        }
-                    }
-                }
-            }
-
-            var decided = [Bool](repeating: false, count: variableCount)
-            // Why half: the LPs' extremes are feasible only to GLPK's primal
-            // tolerance, so a range this far under the threshold is one they
-            // call determined too.
-            let limit = 0.5 * tolerance.absolute
-            for v in 0..<variableCount where status[m + v + 1] == GLP_BS {
-                var movement = 0.0
-                // Rounding entries are zeros here too (see the guards): the
-                // variable does not move with that column.
-                for (k, alpha) in entriesOf[m + v + 1] ?? [] where abs(alpha) > roundoff[k] {
-                    movement += abs(alpha) * reach[k]
-                    if !(2 * movement <= limit) { break }
-                }
-                decided[v] = 2 * movement <= limit
-            }
-            return .decided(decided)
+            Self.checkBasis(problem, levelCost: costs, entries: matrix, frameCount: frames, tolerance: tolerance, pinned: hint)
         }
         switch outcome {
-        case .decided(let decided): return decided
+        case .decided(let decided, _, _): return decided
         case .giveUp: return undecided
         case .improving(let level):
             // Leave the rest to the LPs if the rounds do not settle it.
@@ -868,10 +781,170 @@ extension LexicographicLP {
         }
     }
 
+    /// One look at `problem`'s current (optimal, factorised) basis: the
+    /// argument of ``determinedByBasis(tolerance:)``, on any problem whose
+    /// first `frameCount` columns are the frame variables and whose level
+    /// costs are `levelCost` (per level, each column's cost, 1-based). The
+    /// crash's batches run it too, to pin their columns cheaply.
+    ///
+    /// - Parameters:
+    ///   - entries: the matrix as loaded (row, column, value), for the reduced costs.
+    ///   - pinned: variables (GLPK's k: rows 1...m, columns m+1...m+n) known
+    ///     to be pinned at reach 0; their tableau columns are not computed.
+    /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels, plus O(*m* + *nnz*)
+    ///   per movable nonbasic that is not pinned (its tableau column) and the
+    ///   fixpoint over those columns' entries.
+    static func checkBasis(_ problem: OpaquePointer, levelCost: [[Double]], entries: [(row: Int32, column: Int32, value: Double)],
+                           frameCount: Int, tolerance: Tolerance, pinned: [Bool]?) -> BasisCheck
+    {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m > 0, n > 0 else { return .giveUp }
+        let tol = Self.reducedCostTolerance
+        // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
+        var status = [Int32](repeating: GLP_BS, count: m + n + 1)
+        for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
+        for j in 1...n { status[m + j] = glp_get_col_stat(problem, Int32(j)) }
+        var head = [Int](repeating: 0, count: m + 1)
+        for i in 1...m { head[i] = Int(glp_get_bhead(problem, Int32(i))) }
+        // Settled: basic, fixed, or bounded at an earlier level.
+        var settled = [Bool](repeating: false, count: m + n + 1)
+        for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
+        var pi = [Double](repeating: 0, count: m + 1)
+        var d = [Double](repeating: 0, count: m + n + 1)
+        for (level, cost) in levelCost.enumerated() {
+            // π = B⁻ᵀ c_B; rows are r - A x = 0, so d(row i) = -π_i and
+            // d(column j) = c_j + Σ_i π_i a_ij.
+            for i in 1...m { let b = head[i]; pi[i] = b > m ? cost[b - m] : 0 }
+            glp_btran(problem, &pi)
+            for i in 1...m { d[i] = -pi[i] }
+            for j in 1...n { d[m + j] = cost[j] }
+            for e in entries { d[m + Int(e.column)] += pi[Int(e.row)] * e.value }
+            for k in 1...(m + n) where !settled[k] {
+                let v: Double
+                switch status[k] {
+                case GLP_NL: v = d[k]
+                case GLP_NU: v = -d[k]
+                case GLP_NF:
+                    if abs(d[k]) > tol { return .improving(level: level) }  // a free nonbasic with a cost
+                    continue
+                default: return .giveUp
+                }
+                if v < -tol { return .improving(level: level) }  // not dual feasible for this level
+                if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
+            }
+        }
+        // On the exact face every settled nonbasic stays at its bound; the
+        // others (zero cost at every level, or free) may move.
+        let movable = (1...(m + n)).filter { !settled[$0] }
+
+        // Why columns, not rows: only movable nonbasics can move anything,
+        // so their columns of the simplex tableau (one FTRAN each) are all
+        // the tableau that matters, and there are far fewer of them than
+        // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
+        var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
+        var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
+        // Per movable column, the size below which an entry is rounding
+        // (see the guards below).
+        var roundoff = [Double](repeating: 0, count: m + n + 1)
+        for j in movable where !(pinned?[j] ?? false) {
+            // j is nonbasic and the factorization exists (checked above):
+            // glp_eval_tab_col's preconditions, so it cannot abort.
+            let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
+            var largest = 0.0
+            for t in stride(from: 1, through: length, by: 1) where ind[t] >= 1 && Int(ind[t]) <= m + n && val[t] != 0 {
+                entriesOf[Int(ind[t]), default: []].append((j, val[t]))
+                largest = max(largest, abs(val[t]))
+            }
+            roundoff[j] = Self.tableauRoundoff * max(1, largest)
+        }
+        var reach = [Double](repeating: 0, count: m + n + 1)
+        // A column the hint pins keeps reach 0: it moves nothing, so its
+        // tableau column (the FTRAN) is not needed.
+        for j in movable where !(pinned?[j] ?? false) { reach[j] = .infinity }
+
+        // Degenerate vertices: a movable nonbasic whose every move would
+        // push a basic variable past its bound (a row that is tight in the
+        // basis, as a hugging row beside its compression row is) cannot
+        // move, unless another unbounded nonbasic of the same row pulls
+        // back. Per basic variable `b` with distance `δ` to a bound: if
+        // every unbounded nonbasic of its row pushes `b` towards that
+        // bound, each moves at most (δ + what the bounded ones can pull
+        // back) / |α|. Propagated to a fixpoint, as the native analysis
+        // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
+        // Free nonbasics move both ways: a row with one never pins.
+        // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
+        // -1 down from an upper one, 0 both ways (free).
+        func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
+        struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
+        var guards: [Guard] = []
+        for b in entriesOf.keys.sorted() where b <= m || b - m > frameCount {
+            let isRow = b <= m
+            let type = isRow ? glp_get_row_type(problem, Int32(b)) : glp_get_col_type(problem, Int32(b - m))
+            guard type == GLP_LO || type == GLP_UP || type == GLP_DB || type == GLP_FX else { continue }
+            let value = isRow ? glp_get_row_prim(problem, Int32(b)) : glp_get_col_prim(problem, Int32(b - m))
+            let lower = isRow ? glp_get_row_lb(problem, Int32(b)) : glp_get_col_lb(problem, Int32(b - m))
+            let upper = isRow ? glp_get_row_ub(problem, Int32(b)) : glp_get_col_ub(problem, Int32(b - m))
+            let below = type == GLP_UP ? Double.infinity : max(0, value - lower)
+            let above = type == GLP_LO ? Double.infinity : max(0, upper - value)
+            guards.append(Guard(row: entriesOf[b] ?? [], below: below, above: above))
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for g in guards {
+                // side -1: b may fall by at most `below`; +1: rise by at most `above`.
+                for (side, room) in [(-1.0, g.below), (1.0, g.above)] where room.isFinite {
+                    var pullBack = 0.0, harmful: [(Int, Double)] = [], blocked = false
+                    for (k, alpha) in g.row {
+                        // Why rounding does not pin: FTRAN leaves entries
+                        // of 1e-17 where the exact tableau has 0, and one
+                        // on a degenerate row (room 0) pinned a column
+                        // that moves 12 units on the face (fuzz seed
+                        // 648784: v4.x in [792, 804] called determined).
+                        // The move it allows is below every tolerance.
+                        if abs(alpha) <= roundoff[k] { continue }
+                        if reach[k].isInfinite {
+                            let dir = direction(k)
+                            if dir == 0 { blocked = true; break }  // free: can cancel anything
+                            let push = alpha * dir * side  // > 0: moves b towards this bound
+                            if push < 0 { blocked = true; break }  // an unbounded one pulls back
+                            harmful.append((k, push))
+                        } else {
+                            pullBack += abs(alpha) * reach[k]
+                        }
+                    }
+                    guard !blocked, !harmful.isEmpty else { continue }
+                    for (k, push) in harmful {
+                        reach[k] = (room + pullBack) / push
+                        changed = true
+                    }
+                }
+            }
+        }
+
+        var decided = [Bool](repeating: false, count: frameCount)
+        // Why half: the LPs' extremes are feasible only to GLPK's primal
+        // tolerance, so a range this far under the threshold is one they
+        // call determined too.
+        let limit = 0.5 * tolerance.absolute
+        for v in 0..<frameCount where status[m + v + 1] == GLP_BS {
+            var movement = 0.0
+            // Rounding entries are zeros here too (see the guards): the
+            // variable does not move with that column.
+            for (k, alpha) in entriesOf[m + v + 1] ?? [] where abs(alpha) > roundoff[k] {
+                movement += abs(alpha) * reach[k]
+                if !(2 * movement <= limit) { break }
+            }
+            decided[v] = 2 * movement <= limit
+        }
+        return .decided(decided, reach: reach, movable: movable)
+    }
+
     /// What one look at the final basis found (``determinedByBasis(tolerance:)``).
     enum BasisCheck {
-        /// The frame variables proved constant on the face.
-        case decided([Bool])
+        /// The frame variables proved constant on the face, with how far each
+        /// variable (GLPK's k) can move on it (0: pinned) and the movable ones.
+        case decided([Bool], reach: [Double], movable: [Int])
         /// A nonbasic can still improve this level (the basis is not dual
         /// feasible for it): re-solve with its objective and look again.
         case improving(level: Int)
