@@ -461,7 +461,7 @@ final class LexicographicLP {
                 // Hints only for the lifted basis itself: the last level's
                 // full simplex found it optimal without a pivot.
                 if results.last.map({ $0.iterations == 0 }) ?? true {
-                    crashHints = inGLPK { CrashHints.snapshot(of: problem, pinned: plan.pinned) }
+                    crashHints = inGLPK { CrashHints.snapshot(of: problem, pins: plan.pins) }
                 }
                 return results
             }
@@ -760,10 +760,10 @@ extension LexicographicLP {
         // basis, a few times at most.
         var rounds = 0
         while true {
-        let hint = crashHints.flatMap { $0.matches(problem) ? $0.pinned : nil }
+        let hint = crashHints.flatMap { $0.matches(problem) ? $0.pins : nil }
         let costs = levelCost, matrix = entries, frames = variableCount
         let outcome: BasisCheck = inGLPK {
-            Self.checkBasis(problem, levelCost: costs, entries: matrix, frameCount: frames, tolerance: tolerance, pinned: hint)
+            Self.checkBasis(problem, levelCost: costs, entries: matrix, frameCount: frames, tolerance: tolerance, hint: hint)
         }
         switch outcome {
         case .decided(let decided, _, _): return decided
@@ -789,13 +789,16 @@ extension LexicographicLP {
     ///
     /// - Parameters:
     ///   - entries: the matrix as loaded (row, column, value), for the reduced costs.
-    ///   - pinned: variables (GLPK's k: rows 1...m, columns m+1...m+n) known
-    ///     to be pinned at reach 0; their tableau columns are not computed.
+    ///   - hint: what the crash's batches found of each variable (GLPK's k:
+    ///     rows 1...m, columns m+1...m+n); the columns they pinned keep reach
+    ///     0 and get no tableau column. Ignored if a variable movable here
+    ///     was settled in its batch (the two disagree on the face; a pin
+    ///     there could rest on a column that moves here).
     /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels, plus O(*m* + *nnz*)
     ///   per movable nonbasic that is not pinned (its tableau column) and the
     ///   fixpoint over those columns' entries.
     static func checkBasis(_ problem: OpaquePointer, levelCost: [[Double]], entries: [(row: Int32, column: Int32, value: Double)],
-                           frameCount: Int, tolerance: Tolerance, pinned: [Bool]?) -> BasisCheck
+                           frameCount: Int, tolerance: Tolerance, hint: [CrashPlan.Pin]?) -> BasisCheck
     {
         let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
         guard m > 0, n > 0 else { return .giveUp }
@@ -846,7 +849,9 @@ extension LexicographicLP {
         // Per movable column, the size below which an entry is rounding
         // (see the guards below).
         var roundoff = [Double](repeating: 0, count: m + n + 1)
-        for j in movable where !(pinned?[j] ?? false) {
+        let trusted = hint.flatMap { pins in movable.contains { pins[$0] == .settled } ? nil : pins }
+        func pinned(_ j: Int) -> Bool { trusted?[j] == .pinned }
+        for j in movable where !pinned(j) {
             // j is nonbasic and the factorization exists (checked above):
             // glp_eval_tab_col's preconditions, so it cannot abort.
             let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
@@ -860,7 +865,7 @@ extension LexicographicLP {
         var reach = [Double](repeating: 0, count: m + n + 1)
         // A column the hint pins keeps reach 0: it moves nothing, so its
         // tableau column (the FTRAN) is not needed.
-        for j in movable where !(pinned?[j] ?? false) { reach[j] = .infinity }
+        for j in movable where !pinned(j) { reach[j] = .infinity }
 
         // Degenerate vertices: a movable nonbasic whose every move would
         // push a basic variable past its bound (a row that is tight in the
