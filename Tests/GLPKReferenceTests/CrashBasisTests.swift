@@ -91,6 +91,20 @@ struct CrashBasisTests {
                 #expect(fast.ranges.map { "\($0.view).\($0.component)" } == slow.ranges.map { "\($0.view).\($0.component)" })
                 let failed = a.check(layout.expectations(for: variant.name)).filter { $0.verdict != .passed }
                 #expect(failed.isEmpty, "\(failed.prefix(3).map { $0.reason ?? "" })")
+                // A resize re-solves warm from the lifted basis: the same as a fresh solve at that width.
+                let resized = try fast.resize(to: ContainerSize(width: 414, height: nil))
+                var wider = layout
+                wider.container.width = 414
+                let fresh = GLPKLayoutSolver()
+                fresh.crashPolicy = .never
+                let expected = try fresh.load(wider, variant: variant.name)
+                #expect(resized.ambiguous == expected.ambiguous)
+                let free = Set(expected.ambiguous ?? [])
+                for (i, name) in resized.viewNames.enumerated() where !free.contains(name) {
+                    for c in FrameComponent.allCases {
+                        #expect(Tolerance.crossCheck.isClose(resized.frames[i][c], expected.frames[i][c]), "\(name).\(c)")
+                    }
+                }
             }
         }
     }
