@@ -218,38 +218,16 @@ extension LexicographicLP {
         var ia: [Int32] = [0], ja: [Int32] = [0], ar: [Double] = [0]
         for (position, t) in batch.enumerated() {
             let i = Int32(position + 1), row = reduced[t], info = rows[row.lpRow]
-            let rhs = -row.constant
-            switch info.row.relation {
-            case .equal: glp_set_row_bnds(q, i, GLP_FX, rhs, rhs)
-            case .lessThanOrEqual: glp_set_row_bnds(q, i, GLP_UP, 0, rhs)
-            case .greaterThanOrEqual: glp_set_row_bnds(q, i, GLP_LO, rhs, 0)
-            }
+            let b = Self.bounds(info.row.relation, rhs: -row.constant)
+            glp_set_row_bnds(q, i, b.type, b.lower, b.upper)
             for (c, v) in zip(row.columns, row.values) {
                 ia.append(i); ja.append(local[Int(c) + 1]); ar.append(v)
             }
-            // The error columns' coefficients, as in the full problem.
-            let e = info.errorColumns.map { local[Int($0)] }
-            switch (info.row.relation, e.count) {
-            case (.equal, 2):
-                ia.append(i); ja.append(e[0]); ar.append(-1)
-                ia.append(i); ja.append(e[1]); ar.append(1)
-            case (.lessThanOrEqual, 1):
-                ia.append(i); ja.append(e[0]); ar.append(-1)
-            case (.greaterThanOrEqual, 1):
-                ia.append(i); ja.append(e[0]); ar.append(1)
-            default: break
+            for (e, a) in zip(info.errorColumns, info.errorCoefficients) {
+                ia.append(i); ja.append(local[Int(e)]); ar.append(a)
             }
         }
-        let count = Int32(ia.count - 1)
-        if count > 0 {
-            ia.withUnsafeBufferPointer { iap in
-                ja.withUnsafeBufferPointer { jap in
-                    ar.withUnsafeBufferPointer { arp in
-                        glp_load_matrix(q, count, iap.baseAddress, jap.baseAddress, arp.baseAddress)
-                    }
-                }
-            }
-        }
+        Self.loadMatrix(q, ia, ja, ar)
         var parameters = glp_smcp()
         glp_init_smcp(&parameters)
         parameters.msg_lev = GLP_MSG_OFF

@@ -21,6 +21,41 @@ final class LexicographicLP {
         /// GLPK column indices of this row's error columns.
         var errorColumns: [Int32]
         var level: Int?
+
+        /// The coefficients of ``errorColumns`` in the row, in order: an
+        /// equality's `E - e⁺ + e⁻ = 0`, an upper bound's `E - e <= 0`, a
+        /// lower bound's `E + e >= 0` (every LP built from the rows uses these).
+        var errorCoefficients: [Double] {
+            switch (row.relation, errorColumns.count) {
+            case (.equal, 2): return [-1, 1]
+            case (.lessThanOrEqual, 1): return [-1]
+            case (.greaterThanOrEqual, 1): return [1]
+            default: return []
+            }
+        }
+    }
+
+    /// GLPK's bounds for a row `expression ⋈ rhs` (type, lower, upper).
+    static func bounds(_ relation: Relation, rhs: Double) -> (type: Int32, lower: Double, upper: Double) {
+        switch relation {
+        case .equal: return (GLP_FX, rhs, rhs)
+        case .lessThanOrEqual: return (GLP_UP, 0, rhs)
+        case .greaterThanOrEqual: return (GLP_LO, rhs, 0)
+        }
+    }
+
+    /// Loads a matrix given as 1-based triplets (index 0 unused), each (i, j)
+    /// once: the caller has checked every index and value.
+    static func loadMatrix(_ problem: OpaquePointer, _ ia: [Int32], _ ja: [Int32], _ ar: [Double]) {
+        let count = Int32(ia.count - 1)
+        guard count > 0 else { return }
+        ia.withUnsafeBufferPointer { iap in
+            ja.withUnsafeBufferPointer { jap in
+                ar.withUnsafeBufferPointer { arp in
+                    glp_load_matrix(problem, count, iap.baseAddress, jap.baseAddress, arp.baseAddress)
+                }
+            }
+        }
     }
 
     let viewNames: [String]
@@ -179,28 +214,12 @@ final class LexicographicLP {
             for term in info.row.expression.terms {
                 ia.append(i); ja.append(Int32(term.variable.index + 1)); ar.append(term.coefficient)
             }
-            switch (info.row.relation, info.errorColumns.count) {
-            case (.equal, 2):  // E - e⁺ + e⁻ = 0
-                ia.append(i); ja.append(info.errorColumns[0]); ar.append(-1)
-                ia.append(i); ja.append(info.errorColumns[1]); ar.append(1)
-            case (.lessThanOrEqual, 1):  // E - e <= 0
-                ia.append(i); ja.append(info.errorColumns[0]); ar.append(-1)
-            case (.greaterThanOrEqual, 1):  // E + e >= 0
-                ia.append(i); ja.append(info.errorColumns[0]); ar.append(1)
-            default: break
+            for (j, a) in zip(info.errorColumns, info.errorCoefficients) {
+                ia.append(i); ja.append(j); ar.append(a)
             }
         }
         entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
-        let count = Int32(ia.count - 1)
-        if count > 0 {
-            ia.withUnsafeBufferPointer { iap in
-                ja.withUnsafeBufferPointer { jap in
-                    ar.withUnsafeBufferPointer { arp in
-                        glp_load_matrix(p, count, iap.baseAddress, jap.baseAddress, arp.baseAddress)
-                    }
-                }
-            }
-        }
+        Self.loadMatrix(p, ia, ja, ar)
         glp_adv_basis(p, 0)
         otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
     }
@@ -224,11 +243,8 @@ final class LexicographicLP {
             for j in info.errorColumns { glp_set_col_bnds(problem, j, GLP_FX, 0, 0) }
             return
         }
-        switch info.row.relation {
-        case .equal: glp_set_row_bnds(problem, i, GLP_FX, rhs, rhs)
-        case .lessThanOrEqual: glp_set_row_bnds(problem, i, GLP_UP, 0, rhs)
-        case .greaterThanOrEqual: glp_set_row_bnds(problem, i, GLP_LO, rhs, 0)
-        }
+        let b = Self.bounds(info.row.relation, rhs: rhs)
+        glp_set_row_bnds(problem, i, b.type, b.lower, b.upper)
         for j in info.errorColumns { glp_set_col_bnds(problem, j, GLP_LO, 0, 0) }
     }
 
