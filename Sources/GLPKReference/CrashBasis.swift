@@ -44,6 +44,15 @@ struct CrashHints {
         return true
     }
 
+    /// Gives `problem` these statuses again (taken from it by ``snapshot(of:pins:)``).
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func restore(into problem: OpaquePointer) {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return glp_adv_basis(problem, 0) }
+        for i in stride(from: 1, through: m, by: 1) { glp_set_row_stat(problem, Int32(i), rowStatus[i]) }
+        for j in stride(from: 1, through: n, by: 1) { glp_set_col_stat(problem, Int32(j), columnStatus[j]) }
+    }
+
     /// The full problem's current statuses, with the plan's pins.
     static func snapshot(of problem: OpaquePointer, pins: [CrashPlan.Pin]) -> CrashHints {
         let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
@@ -223,8 +232,8 @@ extension LexicographicLP {
             for (c, v) in zip(row.columns, row.values) {
                 ia.append(i); ja.append(local[Int(c) + 1]); ar.append(v)
             }
-            for (e, a) in zip(info.errorColumns, info.errorCoefficients) {
-                ia.append(i); ja.append(local[Int(e)]); ar.append(a)
+            for (t, e) in info.errorColumns.enumerated() {
+                ia.append(i); ja.append(local[Int(e)]); ar.append(info.errorCoefficient(t))
             }
         }
         Self.loadMatrix(q, ia, ja, ar)

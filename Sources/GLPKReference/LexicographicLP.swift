@@ -22,15 +22,16 @@ final class LexicographicLP {
         var errorColumns: [Int32]
         var level: Int?
 
-        /// The coefficients of ``errorColumns`` in the row, in order: an
-        /// equality's `E - e⁺ + e⁻ = 0`, an upper bound's `E - e <= 0`, a
-        /// lower bound's `E + e >= 0` (every LP built from the rows uses these).
-        var errorCoefficients: [Double] {
-            switch (row.relation, errorColumns.count) {
-            case (.equal, 2): return [-1, 1]
-            case (.lessThanOrEqual, 1): return [-1]
-            case (.greaterThanOrEqual, 1): return [1]
-            default: return []
+        /// The coefficient of `errorColumns[t]` in the row: an equality's
+        /// `E - e⁺ + e⁻ = 0`, an upper bound's `E - e <= 0`, a lower bound's
+        /// `E + e >= 0` (every LP built from the rows uses these). Why a
+        /// function and not an array: an array per soft row was 5 more
+        /// allocations in a small layout's load, which the gate counts.
+        func errorCoefficient(_ t: Int) -> Double {
+            switch row.relation {
+            case .equal: return t == 0 ? -1 : 1
+            case .lessThanOrEqual: return -1
+            case .greaterThanOrEqual: return 1
             }
         }
     }
@@ -214,8 +215,8 @@ final class LexicographicLP {
             for term in info.row.expression.terms {
                 ia.append(i); ja.append(Int32(term.variable.index + 1)); ar.append(term.coefficient)
             }
-            for (j, a) in zip(info.errorColumns, info.errorCoefficients) {
-                ia.append(i); ja.append(j); ar.append(a)
+            for (t, j) in info.errorColumns.enumerated() {
+                ia.append(i); ja.append(j); ar.append(info.errorCoefficient(t))
             }
         }
         entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
@@ -467,6 +468,9 @@ final class LexicographicLP {
         }
         // Why a plan only where GLPK would presolve (by default): see makeCrashPlan.
         if shouldCrash, let plan = makeCrashPlan(levels: activeLevels) {
+            // The basis the solve would have started from without a plan, to
+            // redo it from exactly there if the plan fails.
+            let start = inGLPK { CrashHints.snapshot(of: problem, pins: []) }
             // Why any failure falls back: the plan only proposes bases, and a
             // lifted basis GLPK cannot work from (a primal simplex that stops
             // on a hostile layout's rows of 1e9 next to 1e-6), or a verdict
@@ -482,11 +486,12 @@ final class LexicographicLP {
                 return results
             }
             crashFallbacks += 1
-            // The start the problem had before the plan (init's crash basis),
-            // so the redone solve is the one without a plan, pivot for pivot.
+            // The start the problem had before the plan, so the redone solve
+            // is the one without a plan, pivot for pivot (a fresh crash basis
+            // would not be: GLPK's depends on the bounds of the moment).
             inGLPK {
                 releaseLevelFixes()
-                glp_adv_basis(problem, 0)
+                start.restore(into: problem)
             }
             hasSolved = false
         }

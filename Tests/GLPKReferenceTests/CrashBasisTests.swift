@@ -127,6 +127,25 @@ struct CrashBasisTests {
         #expect(total >= crash)
     }
 
+    @Test("a plan GLPK cannot finish from is redone from GLPK's own start: the answer of the solve without a plan")
+    func fallback() throws {
+        // Hostile seed 1167: from the lifted basis of its second level GLPK's
+        // primal simplex stops (code 5, a row of 1e9 beside multipliers of
+        // 1e5); the campaign that found it filed "reference declined".
+        let layout = RandomLayoutGenerator.layout(seed: 1167, views: 6, kind: .hostile)
+        for variant in layout.allVariants {
+            let crashed = GLPKLayoutSolver()
+            crashed.crashPolicy = .always
+            let plain = GLPKLayoutSolver()
+            plain.crashPolicy = .never
+            let a = try crashed.load(layout, variant: variant.name), b = try plain.load(layout, variant: variant.name)
+            let box = SendableLP(lp: try #require(crashed.lp))
+            #expect(GLPKThread.shared.sync { box.lp.crashFallbacks } == 1)
+            #expect(a.status == b.status && a.frames == b.frames && a.ambiguous == b.ambiguous)
+            #expect(a.levels.map(\.error) == b.levels.map(\.error))
+        }
+    }
+
     // MARK: The elimination
 
     func lp(_ text: String) throws -> LexicographicLP {
