@@ -1,13 +1,56 @@
 import CGLPK
 import Dispatch
 
+/// A basis of a GLPK problem: the status of each row and column (index 0
+/// unused). The one owner of taking, comparing and installing statuses: the
+/// crash plan's bases, the hints' basis and the start a failed plan goes
+/// back to are all one.
+struct Basis {
+    var rowStatus: [Int32]
+    var columnStatus: [Int32]
+
+    /// `problem`'s current basis.
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    init(of problem: OpaquePointer) {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        rowStatus = [Int32](repeating: 0, count: m + 1)
+        columnStatus = [Int32](repeating: 0, count: n + 1)
+        for i in stride(from: 1, through: m, by: 1) { rowStatus[i] = glp_get_row_stat(problem, Int32(i)) }
+        for j in stride(from: 1, through: n, by: 1) { columnStatus[j] = glp_get_col_stat(problem, Int32(j)) }
+    }
+
+    init(rowStatus: [Int32], columnStatus: [Int32]) {
+        self.rowStatus = rowStatus
+        self.columnStatus = columnStatus
+    }
+
+    /// Whether `problem` has this basis now.
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func matches(_ problem: OpaquePointer) -> Bool {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return false }
+        for i in stride(from: 1, through: m, by: 1) where glp_get_row_stat(problem, Int32(i)) != rowStatus[i] { return false }
+        for j in stride(from: 1, through: n, by: 1) where glp_get_col_stat(problem, Int32(j)) != columnStatus[j] { return false }
+        return true
+    }
+
+    /// Gives `problem` this basis (GLPK turns a nonbasic status into the one
+    /// the variable's bounds allow). A basis of another size is not
+    /// installed: the problem gets GLPK's crash basis instead.
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    func install(into problem: OpaquePointer) {
+        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
+        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return glp_adv_basis(problem, 0) }
+        for i in stride(from: 1, through: m, by: 1) { glp_set_row_stat(problem, Int32(i), rowStatus[i]) }
+        for j in stride(from: 1, through: n, by: 1) { glp_set_col_stat(problem, Int32(j), columnStatus[j]) }
+    }
+}
+
 /// For each level of a lexicographic solve, the basis the crash proposes for
 /// the full problem (``LexicographicLP/makeCrashPlan(levels:)``).
 struct CrashPlan {
-    /// Per level (in solve order; one entry for a feasibility solve): the
-    /// status of each GLPK row (index 0 unused) and column.
-    var rowStatus: [[Int32]]
-    var columnStatus: [[Int32]]
+    /// Per level, in solve order (one entry for a feasibility solve).
+    var bases: [Basis]
     /// What each variable's batch found at the last level's optimum (GLPK's
     /// k: rows 1...m, columns m+1...m+n of the full problem), by
     /// ``LexicographicLP/checkBasis(_:levelCost:entries:frameCount:tolerance:hint:)``.
@@ -30,37 +73,8 @@ struct CrashPlan {
 /// after the plan's last level, and which of its movable variables the
 /// batches pinned. Valid only while the full problem keeps that basis.
 struct CrashHints {
-    var rowStatus: [Int32]
-    var columnStatus: [Int32]
+    var basis: Basis
     var pins: [CrashPlan.Pin]
-
-    /// Whether `problem` still has the basis the hints were taken at.
-    /// - Complexity: O(*m* + *n*) GLPK calls.
-    func matches(_ problem: OpaquePointer) -> Bool {
-        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
-        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return false }
-        for i in stride(from: 1, through: m, by: 1) where glp_get_row_stat(problem, Int32(i)) != rowStatus[i] { return false }
-        for j in stride(from: 1, through: n, by: 1) where glp_get_col_stat(problem, Int32(j)) != columnStatus[j] { return false }
-        return true
-    }
-
-    /// Gives `problem` these statuses again (taken from it by ``snapshot(of:pins:)``).
-    /// - Complexity: O(*m* + *n*) GLPK calls.
-    func restore(into problem: OpaquePointer) {
-        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
-        guard m + 1 == rowStatus.count, n + 1 == columnStatus.count else { return glp_adv_basis(problem, 0) }
-        for i in stride(from: 1, through: m, by: 1) { glp_set_row_stat(problem, Int32(i), rowStatus[i]) }
-        for j in stride(from: 1, through: n, by: 1) { glp_set_col_stat(problem, Int32(j), columnStatus[j]) }
-    }
-
-    /// The full problem's current statuses, with the plan's pins.
-    static func snapshot(of problem: OpaquePointer, pins: [CrashPlan.Pin]) -> CrashHints {
-        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
-        var rows = [Int32](repeating: 0, count: m + 1), columns = [Int32](repeating: 0, count: n + 1)
-        for i in stride(from: 1, through: m, by: 1) { rows[i] = glp_get_row_stat(problem, Int32(i)) }
-        for j in stride(from: 1, through: n, by: 1) { columns[j] = glp_get_col_stat(problem, Int32(j)) }
-        return CrashHints(rowStatus: rows, columnStatus: columns, pins: pins)
-    }
 }
 
 extension LexicographicLP {
@@ -146,8 +160,8 @@ extension LexicographicLP {
             baseColumns[column + 1] = GLP_BS
         }
         let solveLevels: [Int?] = levels.isEmpty ? [nil] : levels.map { $0 }
-        var plan = CrashPlan(rowStatus: Array(repeating: baseRows, count: solveLevels.count),
-                             columnStatus: Array(repeating: baseColumns, count: solveLevels.count),
+        var plan = CrashPlan(bases: Array(repeating: Basis(rowStatus: baseRows, columnStatus: baseColumns),
+                                          count: solveLevels.count),
                              pins: Array(repeating: .unseen, count: m + Int(columnCount) + 1))
 
         // Components: union-find over reduced rows joined by frame variables.
@@ -265,9 +279,9 @@ extension LexicographicLP {
             simplexCalls += 1
             guard code == 0, glp_get_status(q) == GLP_OPT else { return false }
             for (position, t2) in batch.enumerated() {
-                plan.rowStatus[t][reduced[t2].lpRow + 1] = glp_get_row_stat(q, Int32(position + 1))
+                plan.bases[t].rowStatus[reduced[t2].lpRow + 1] = glp_get_row_stat(q, Int32(position + 1))
             }
-            for k in 1...columnTotal { plan.columnStatus[t][Int(fullColumn[Int(k)])] = glp_get_col_stat(q, k) }
+            for k in 1...columnTotal { plan.bases[t].columnStatus[Int(fullColumn[Int(k)])] = glp_get_col_stat(q, k) }
             Self.fixOptimalFace(of: q, recording: &fixes)
         }
         crashIterations += Int(glp_get_it_cnt(q))
@@ -302,15 +316,5 @@ extension LexicographicLP {
         for k in 1...(Int(rowCount) + Int(columnTotal)) { plan.pins[full(k)] = .settled }
         for k in movable { plan.pins[full(k)] = reach[k] == 0 ? .pinned : .movable }
         return true
-    }
-
-    /// Gives the full problem the basis `plan` proposes for its level number
-    /// `level` (in solve order).
-    /// - Complexity: O(*m* + *n*) GLPK calls.
-    func install(_ plan: CrashPlan, level: Int) {
-        guard plan.rowStatus.indices.contains(level) else { return }
-        let statuses = plan.rowStatus[level], columns = plan.columnStatus[level]
-        for i in rows.indices { glp_set_row_stat(problem, Int32(i + 1), statuses[i + 1]) }
-        for j in 1...Int(columnCount) { glp_set_col_stat(problem, Int32(j), columns[j]) }
     }
 }

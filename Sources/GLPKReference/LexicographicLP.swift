@@ -470,7 +470,7 @@ final class LexicographicLP {
         if shouldCrash, let plan = makeCrashPlan(levels: activeLevels) {
             // The basis the solve would have started from without a plan, to
             // redo it from exactly there if the plan fails.
-            let start = inGLPK { CrashHints.snapshot(of: problem, pins: []) }
+            let start = inGLPK { Basis(of: problem) }
             // Why any failure falls back: the plan only proposes bases, and a
             // lifted basis GLPK cannot work from (a primal simplex that stops
             // on a hostile layout's rows of 1e9 next to 1e-6), or a verdict
@@ -481,7 +481,7 @@ final class LexicographicLP {
                 // Hints only for the lifted basis itself: the last level's
                 // full simplex found it optimal without a pivot.
                 if results.last.map({ $0.iterations == 0 }) ?? true {
-                    crashHints = inGLPK { CrashHints.snapshot(of: problem, pins: plan.pins) }
+                    crashHints = inGLPK { CrashHints(basis: Basis(of: problem), pins: plan.pins) }
                 }
                 return results
             }
@@ -491,7 +491,7 @@ final class LexicographicLP {
             // would not be: GLPK's depends on the bounds of the moment).
             inGLPK {
                 releaseLevelFixes()
-                start.restore(into: problem)
+                start.install(into: problem)
             }
             hasSolved = false
         }
@@ -509,7 +509,7 @@ final class LexicographicLP {
         inGLPK { releaseLevelFixes() }
         if activeLevels.isEmpty {
             setObjective([])
-            if let plan { inGLPK { install(plan, level: 0) } }
+            if let plan { inGLPK { plan.bases[0].install(into: problem) } }
             try simplex(dual: true, presolve: shouldPresolve && plan == nil)
             hasSolved = true
             if plan != nil && !feasible() { throw .unexpectedStatus("infeasible after a feasible crash") }
@@ -534,7 +534,7 @@ final class LexicographicLP {
             // allocations cost more) nor on a re-solve (a resize or variant
             // switch starts from the last optimal basis, which presolving
             // would throw away).
-            if let plan { inGLPK { install(plan, level: position) } }
+            if let plan { inGLPK { plan.bases[position].install(into: problem) } }
             try simplex(dual: first, presolve: first && shouldPresolve && plan == nil)
             hasSolved = true
             if first && !feasible() {
@@ -781,7 +781,7 @@ extension LexicographicLP {
         // basis, a few times at most.
         var rounds = 0
         while true {
-        let hint = crashHints.flatMap { $0.matches(problem) ? $0.pins : nil }
+        let hint = crashHints.flatMap { $0.basis.matches(problem) ? $0.pins : nil }
         let costs = levelCost, matrix = entries, frames = variableCount
         let outcome: BasisCheck = inGLPK {
             Self.checkBasis(problem, levelCost: costs, entries: matrix, frameCount: frames, tolerance: tolerance, hint: hint)
