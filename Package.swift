@@ -104,6 +104,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// The same-machine A/B gate: a revision's binary built apart, both
+        /// binaries' runs interleaved (ABBA) in the steady environment.
+        .target(name: "BenchGate", dependencies: ["BenchSchema", "BenchReports"], swiftSettings: swiftSettings),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -120,6 +124,7 @@ let package = Package(
                 "BenchSchema",
                 "BenchStatistics",
                 "BenchReports",
+                "BenchGate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -86,6 +86,13 @@ public enum CrossCheck {
     /// (per the reference when there is one) and level errors.
     public static func sameAnswer(_ a: Solution, _ b: Solution, reference: Solution?) -> String? {
         if a.status != b.status { return "status \(a.status.rawValue) vs fresh \(b.status.rawValue)" }
+        // An unsatisfiable variant's answer is its status and a conflict, not
+        // frames: the frames are a best effort with some conflicting
+        // constraint left out, and which one a solver leaves out depends on
+        // the path it took (a soft constraint beside the conflict then lands
+        // differently incrementally and fresh). Nor are conflicts compared: a
+        // minimal conflict need not be unique.
+        if a.status == .unsatisfiable { return nil }
         if let d = frameDifferences(a, b, free: Set(reference?.ambiguous ?? []), tolerance: tolerance).first {
             return "\(d.view).\(d.component) = \(formatNumber(d.mine, maxFractionDigits: 6)) incrementally, "
                 + "\(formatNumber(d.theirs, maxFractionDigits: 6)) fresh"

@@ -98,21 +98,48 @@ public struct SolverRegistry: Sendable {
 
     public init() {}
 
-    /// The registry a run uses: the built-in solvers, then `solvers.json` in
-    /// the working directory, then one in each target directory (the first
-    /// definition of a name wins), then `NAME=COMMAND` entries (which replace).
-    /// - Throws: ``RegistryError`` for a malformed file or entry.
-    public static func discover(targets: [String], commandLine: [String]) throws(RegistryError) -> SolverRegistry {
+    /// The one registry rule, for every command: solver commands come only
+    /// from places the user chose. In order, the first definition of a name
+    /// winning: each `--solvers-file PATH`; `solvers.json` in the working
+    /// directory (the user's own project); the tool's own
+    /// `Corpus/solvers.json` (the checkout the binary was built in); then
+    /// `NAME=COMMAND` entries (which replace). A `solvers.json` inside a
+    /// folder given as a case path is never read: a corpus holds tests, not
+    /// programs to run (see ``ignoredRegistries(in:)``).
+    /// - Throws: ``RegistryError`` for a malformed or unreadable file or entry
+    ///   (a `--solvers-file` that does not exist included).
+    public static func discover(solversFiles: [String] = [], workingDirectory: String = "solvers.json", tool: String?,
+                                commandLine: [String]) throws(RegistryError) -> SolverRegistry {
         var registry = SolverRegistry()
-        var files = ["solvers.json"]
-        for target in targets {
-            let file = (target as NSString).appendingPathComponent("solvers.json")
-            if FileManager.default.fileExists(atPath: file) { files.append(file) }
+        for file in solversFiles {
+            guard FileManager.default.fileExists(atPath: file) else { throw RegistryError(description: "--solvers-file \(file): no such file") }
+            try registry.load(registry: file)
         }
-        for file in files where FileManager.default.fileExists(atPath: file) { try registry.load(registry: file) }
-        for entry in commandLine { try registry.add(commandLine: entry) }
+        var files = [workingDirectory]
+        if let tool { files.append(tool) }
+        var seen = Set(solversFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        for file in files where FileManager.default.fileExists(atPath: file) {
+            guard seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted else { continue }
+            try registry.load(registry: file)
+        }
+        for entry in commandLine { _ = try registry.add(commandLine: entry) }
         return registry
     }
+
+    /// The `solvers.json` files inside the given case folders that the rule
+    /// of ``discover(solversFiles:workingDirectory:tool:commandLine:)`` did
+    /// not read (and which are not one of `read`), for a one-line notice.
+    public static func ignoredRegistries(in targets: [String], read: [String]) -> [String] {
+        let known = Set(read.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        return targets.compactMap { target in
+            let file = (target as NSString).appendingPathComponent("solvers.json")
+            guard FileManager.default.fileExists(atPath: file), !known.contains(URL(fileURLWithPath: file).standardizedFileURL.path) else { return nil }
+            return file
+        }
+    }
+
+    /// Where each solver was defined: "built in", a registry file, or "--solver".
+    public private(set) var origins: [String: String] = ["cassowary": "built in", "glpk": "built in"]
 
     /// Adds the solvers of a registry file.
     /// - Throws: ``RegistryError`` for unreadable or malformed files.
@@ -137,7 +164,9 @@ public struct SolverRegistry: Sendable {
             guard let name = entry.name, !name.isEmpty, let command = entry.command, !command.isEmpty else {
                 throw RegistryError(description: "\(path): every solver needs a name and a non-empty command array")
             }
-            try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory)))
+            if try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory))) {
+                origins[name] = path
+            }
         }
     }
 
@@ -156,19 +185,23 @@ public struct SolverRegistry: Sendable {
         }
         guard !command.isEmpty else { throw RegistryError(description: "--solver \(name)= has no command") }
         try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: nil)), replacing: true)
+        origins[name] = "--solver"
         return name
     }
 
-    mutating func add(_ spec: SolverSpec, replacing: Bool = false) throws(RegistryError) {
+    /// - Returns: whether `spec` was added (false: an earlier definition of its name wins).
+    @discardableResult
+    mutating func add(_ spec: SolverSpec, replacing: Bool = false) throws(RegistryError) -> Bool {
         if let i = solvers.firstIndex(where: { $0.name == spec.name }) {
             guard replacing, !solvers[i].isGLPK, solvers[i].kind != .cassowary else {
                 if replacing { throw RegistryError(description: "'\(spec.name)' is a built-in solver") }
-                return  // the first definition wins (working directory before corpus)
+                return false  // the first definition wins (the user's files before the tool's)
             }
             solvers[i] = spec
         } else {
             solvers.append(spec)
         }
+        return true
     }
 
     /// The named solvers, in the order given.
@@ -186,7 +219,9 @@ public struct SolverRegistry: Sendable {
     /// - Throws: ``RegistryError`` naming it and the known ones.
     public func solver(named name: String) throws(RegistryError) -> SolverSpec {
         guard let spec = solvers.first(where: { $0.name == name }) else {
-            throw RegistryError(description: "unknown solver '\(name)'; known: " + solvers.map(\.name).joined(separator: ", "))
+            throw RegistryError(description: "unknown solver '\(name)'; known: " + solvers.map(\.name).joined(separator: ", ")
+                                + " (solvers are registered in the tool's Corpus/solvers.json, ./solvers.json, "
+                                + "--solvers-file PATH, or --solver NAME=COMMAND)")
         }
         return spec
     }

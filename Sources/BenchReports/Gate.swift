@@ -132,6 +132,21 @@ public struct Baseline: Codable, Sendable {
     public var yardstick: Time?
     public var thresholds: Thresholds
     public var cases: [String: CaseEntry]
+    /// The machine that recorded the runs (CPU model and cores); nil in a
+    /// baseline saved before it was recorded. Why: a baseline's times hold
+    /// only on the machine that recorded them (the gate says so elsewhere).
+    public var machine: Machine?
+
+    /// Which machine recorded a baseline.
+    public struct Machine: Codable, Sendable, Equatable {
+        public var cpu: String
+        public var cores: Int
+
+        public init(cpu: String, cores: Int) {
+            self.cpu = cpu
+            self.cores = cores
+        }
+    }
 
     /// A baseline from one or more runs of the same code: per timing, each
     /// run's median and their median; verdicts and counters of the last run.
@@ -197,7 +212,8 @@ public struct Baseline: Codable, Sendable {
             stored.solvers = (stored.solvers ?? [:]).merging([reference: Thresholds.reference]) { $1 }
         }
         return Baseline(created: last.finished, commit: last.machine.commit, runs: runs.count, reference: last.referenceName,
-                        yardstick: yardstick, thresholds: stored, cases: cases)
+                        yardstick: yardstick, thresholds: stored, cases: cases,
+                        machine: Machine(cpu: last.machine.cpu, cores: last.machine.cores))
     }
 
     /// The JSON, keys sorted (stable diffs when committed).
@@ -406,11 +422,21 @@ public enum Gate {
     ///   - threshold: overrides every per-case time threshold when given.
     ///   - aggregateThreshold: overrides every aggregate threshold when given.
     ///   - onlyCommon: compare only the cases both have; the others are reported, never regressions.
+    ///   - allowMissing: a solver of the baseline that the run lacks is reported, not a regression.
     /// - Complexity: O(T log T) for T timings, plus a bootstrap of O(B · cases) per solver and phase.
     public static func compare(_ results: ResultsDocument, with baseline: Baseline, threshold: Double? = nil,
-                               aggregateThreshold: Double? = nil, onlyCommon: Bool = false) -> GateReport {
+                               aggregateThreshold: Double? = nil, onlyCommon: Bool = false,
+                               allowMissing: Bool = false) -> GateReport {
         let level = baseline.thresholds.confidence ?? Baseline.Thresholds.defaultConfidence
         var findings: [GateFinding] = []
+        // A solver of the baseline that the run lacks: its coverage is lost
+        // (a run without the external solvers would otherwise pass).
+        let runSolvers = Set(results.cases.flatMap { $0.results.map(\.solver) } + results.solvers.map(\.name))
+        let baselineSolvers = Set(baseline.cases.values.flatMap { $0.verdicts.keys.map(\.solver) })
+        for solver in baselineSolvers.subtracting(runSolvers).sorted() {
+            findings.append(GateFinding(kind: allowMissing ? .missing : .regression, metric: "solver missing", subject: solver,
+                                        baseline: "present", current: "-", change: nil))
+        }
         var comparisons: [Comparison] = []
         let currentNames = Set(results.cases.map(\.name))
 

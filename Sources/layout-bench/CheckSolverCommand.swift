@@ -27,6 +27,9 @@ struct CheckSolverCommand: ParsableCommand {
     @Flag(help: "Check every external solver of the registry.")
     var all = false
 
+    @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); besides ./solvers.json and the tool's Corpus/solvers.json.")
+    var solversFiles: [String] = []
+
     @Option(help: "Seconds the adapter may take for one answer.")
     var timeout = 30.0
 
@@ -49,10 +52,9 @@ struct CheckSolverCommand: ParsableCommand {
             if let solver = spec.makeExternal(timeout: timeout) { solvers.append(solver) }
         }
         if !registered.isEmpty || all {
-            let targets = Inputs.defaultCorpus().map { [$0] } ?? []
             let specs: [SolverSpec]
             do {
-                let registry = try SolverRegistry.discover(targets: targets, commandLine: [])
+                let registry = try Inputs.registry(solversFiles: solversFiles)
                 specs = all ? registry.solvers.filter(\.isExternal) : try registry.select(registered)
             } catch {
                 throw ToolError(message: "\(error)", status: .usage)

@@ -23,6 +23,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Comma-separated solvers; the first is the reference.")
     var solvers = "glpk,cassowary"
 
+    @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); besides ./solvers.json and the tool's Corpus/solvers.json.")
+    var solversFiles: [String] = []
+
     @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
     var externalSolvers: [String] = []
 
@@ -61,8 +64,7 @@ struct FuzzCommand: ParsableCommand {
         var arbiterSpec: SolverSpec?
         do {
             // The same registry as `run` reads (one discovery rule).
-            let registry = try SolverRegistry.discover(targets: Inputs.defaultCorpus().map { [$0] } ?? [],
-                                                       commandLine: externalSolvers)
+            let registry = try Inputs.registry(solversFiles: solversFiles, commandLine: externalSolvers)
             chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             if let arbiter { arbiterSpec = try registry.select([arbiter]).first }
         } catch {

@@ -1,3 +1,4 @@
+import BenchHarness
 import Foundation
 import LayoutFormat
 import LayoutModel
@@ -62,8 +63,28 @@ enum Inputs {
     /// The default corpus: `Corpus/` in the working directory, else the one of
     /// the checkout this binary was built in (`.build/<config>/layout-bench`).
     static func defaultCorpus() -> String? {
+        if FileManager.default.fileExists(atPath: "Corpus") { return "Corpus" }
+        return toolCorpus()
+    }
+
+    /// The tool's own registry: `Corpus/solvers.json` of the checkout this
+    /// binary was built in (never a folder the user named as cases).
+    static func toolRegistry() -> String? {
+        toolCorpus().map { ($0 as NSString).appendingPathComponent("solvers.json") }
+    }
+
+    /// The solvers every command may use, by the one registry rule
+    /// (``SolverRegistry/discover(solversFiles:workingDirectory:tool:commandLine:)``).
+    /// - Throws: ``ToolError`` (64) for a malformed registry or entry.
+    static func registry(solversFiles: [String] = [], commandLine: [String] = []) throws(ToolError) -> SolverRegistry {
+        do { return try SolverRegistry.discover(solversFiles: solversFiles, tool: toolRegistry(), commandLine: commandLine) } catch {
+            throw ToolError(message: "\(error)", status: .usage)
+        }
+    }
+
+    /// `Corpus/` of the checkout this binary was built in.
+    static func toolCorpus() -> String? {
         let fm = FileManager.default
-        if fm.fileExists(atPath: "Corpus") { return "Corpus" }
         var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         for _ in 0..<6 {
             url.deleteLastPathComponent()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchGate
 import Foundation
 
 /// The `layout-bench` command: conformance and benchmarks for Auto Layout-style solvers.
@@ -21,6 +22,12 @@ struct LayoutBench: ParsableCommand {
     /// maps) and never print their own errors. The argument parser's own
     /// errors (usage, `--help`, `ExitCode`) keep its handling.
     static func main() {
+        // Commands that time re-execute themselves in the steady environment
+        // (fixed hashing, no address randomisation): a user typing `run` gets
+        // the stability CI gets, with no flags (LAYOUT_BENCH_STEADY=0 opts out).
+        if let command = CommandLine.arguments.dropFirst().first, ["run", "scaling"].contains(command) {
+            SteadyProcess.reexecuteIfNeeded()
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
     var externalSolvers: [String] = []
 
+    @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); one inside a case folder is read only this way.")
+    var solversFiles: [String] = []
+
     @Option(help: ArgumentHelp("The solver the others are judged against (one of --solvers).",
                                discussion: "GLPK by default. Another LP reference, e.g. highs, judges the cases over GLPK's limits."))
     var reference: String?
@@ -49,8 +52,11 @@ struct RunCommand: ParsableCommand {
         var scale: Scale? { Scale(rawValue: rawValue) }
     }
 
-    @Option(help: "Generated families: small, medium, large, or none.")
-    var scale: ScaleOption = .small
+    @Option(help: "Generated families: small, medium, large, or none (default: small on the default corpus, none when PATHS are given).")
+    var scale: ScaleOption?
+
+    /// `run FILE` means that file: the generated families join only the default corpus unless asked for.
+    var effectiveScale: ScaleOption { scale ?? (paths.isEmpty ? .small : .none) }
 
     @Option(help: "The least number of samples per phase (each sample a batch of at least --sample-time).")
     var repetitions = 10
@@ -102,12 +108,16 @@ struct RunCommand: ParsableCommand {
             targets = [corpus]
         }
 
-        // Solvers: built-ins, registries (working directory first, then the corpus), the command line.
-        let registry: SolverRegistry
-        do {
-            registry = try SolverRegistry.discover(targets: targets, commandLine: externalSolvers)
-        } catch {
-            throw ToolError(message: "\(error)", status: .usage)
+        // Solvers: built-ins, the registries the user chose (--solvers-file,
+        // ./solvers.json, the tool's own), the command line; never a registry
+        // inside a case folder (a corpus holds tests, not programs to run).
+        let registry = try Inputs.registry(solversFiles: solversFiles, commandLine: externalSolvers)
+        for ignored in SolverRegistry.ignoredRegistries(in: targets, read: Array(Set(registry.origins.values))) where !quiet {
+            printError("note: \(ignored) was not read (a corpus's registry runs only when chosen: --solvers-file \(ignored))")
+        }
+        for name in externalSolvers.compactMap({ $0.split(separator: "=").first.map(String.init) })
+        where solvers.map({ list in !list.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == name } }) ?? false {
+            printError("note: --solver \(name)=... is not run: it is not named in --solvers")
         }
         let chosen: [SolverSpec]
         do {
@@ -115,6 +125,12 @@ struct RunCommand: ParsableCommand {
             chosen = try registry.select(names)
         } catch {
             throw ToolError(message: "\(error)", status: .usage)
+        }
+        if !quiet {
+            // Where each solver's command comes from, before any is started.
+            let groups = Dictionary(grouping: chosen.map(\.name)) { registry.origins[$0] ?? "built in" }
+            printError("layout-bench run: solvers: " + groups.keys.sorted().map { "\(groups[$0, default: []].joined(separator: ", ")) (\($0))" }
+                .joined(separator: "; "))
         }
         if let reference, !chosen.contains(where: { $0.name == reference }) {
             throw ToolError(message: "--reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))",
@@ -124,7 +140,7 @@ struct RunCommand: ParsableCommand {
         // Cases.
         let (files, problems) = CaseCollector.files(targets)
         var cases = files
-        if let level = scale.scale { cases += CaseCollector.generated(level) }
+        if let level = effectiveScale.scale { cases += CaseCollector.generated(level) }
         if !filter.isEmpty { cases = cases.filter { c in filter.contains { Glob.matches(c.name, $0) } } }
         cases = cases.filter { c in !skip.contains { Glob.matches(c.name, $0) } }
         // What a shard must share with its siblings for `merge`: the whole
@@ -176,7 +192,7 @@ struct RunCommand: ParsableCommand {
         var run = RunResults(
             started: started, finished: Date(), machine: machine,
             settings: ResultsDocument.Settings(repetitions: repetitions, warmup: warmup, time_budget_s: timeBudget,
-                                               sample_time_s: sampleTime, scale: scale.rawValue, timeout_s: timeout,
+                                               sample_time_s: sampleTime, scale: effectiveScale.rawValue, timeout_s: timeout,
                                                shard: shard?.description, paths: targets, corpus_digest: corpusDigest,
                                                corpus_cases: corpusNames),
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)

@@ -30,6 +30,9 @@ struct SolveCommand: ParsableCommand {
     @Option(help: "The solver: cassowary, glpk, a registered name, or NAME=COMMAND.")
     var solver = "cassowary"
 
+    @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); besides ./solvers.json and the tool's Corpus/solvers.json.")
+    var solversFiles: [String] = []
+
     @Option(help: "Seconds an external solver may take per call.")
     var timeout = 30.0
 
@@ -67,9 +70,8 @@ struct SolveCommand: ParsableCommand {
                 return try registry.solver(named: name)
             }
             if let builtIn = try? registry.solver(named: solver) { return builtIn }
-            var targets = Inputs.defaultCorpus().map { [$0] } ?? []
-            if file != "-" { targets.insert((file as NSString).deletingLastPathComponent, at: 0) }
-            return try SolverRegistry.discover(targets: targets, commandLine: []).solver(named: solver)
+            return try SolverRegistry.discover(solversFiles: solversFiles, tool: Inputs.toolRegistry(), commandLine: [])
+                .solver(named: solver)
         } catch {
             throw ToolError(message: "\(error)", status: .usage)
         }

@@ -109,6 +109,70 @@ struct HarnessTests {
         #expect(throws: RegistryError.self) { try registry.load(registry: file.path) }
     }
 
+    @Test("the one registry rule: --solvers-file, ./solvers.json, the tool's own; a corpus folder's registry is not read")
+    func registryRule() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let tool = dir.appendingPathComponent("tool.json"), chosen = dir.appendingPathComponent("chosen.json")
+        let corpus = dir.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try Data(#"{"solvers": [{"name": "kiwi", "command": ["python3", "kiwi.py"]}, {"name": "mine", "command": ["tool-mine"]}]}"#.utf8).write(to: tool)
+        try Data(#"{"solvers": [{"name": "mine", "command": ["chosen-mine"]}]}"#.utf8).write(to: chosen)
+        try Data(#"{"solvers": [{"name": "evil", "command": ["sh", "-c", "touch PWNED"]}]}"#.utf8).write(to: corpus.appendingPathComponent("solvers.json"))
+        let registry = try SolverRegistry.discover(solversFiles: [chosen.path], workingDirectory: dir.appendingPathComponent("none.json").path,
+                                                   tool: tool.path, commandLine: ["cli=./x"])
+        #expect(registry.solvers.map(\.name) == ["cassowary", "glpk", "mine", "kiwi", "cli"])
+        // The user's chosen file wins over the tool's definition of the same name.
+        #expect(registry.solvers[2].kind == .external(command: ["chosen-mine"], workingDirectory: dir.path))
+        #expect(registry.origins["kiwi"] == tool.path && registry.origins["mine"] == chosen.path && registry.origins["cli"] == "--solver")
+        // The corpus folder's registry: not read, and named for a notice.
+        #expect(!registry.solvers.contains { $0.name == "evil" })
+        #expect(SolverRegistry.ignoredRegistries(in: [corpus.path], read: [tool.path]) == [corpus.appendingPathComponent("solvers.json").path])
+        #expect(SolverRegistry.ignoredRegistries(in: [corpus.path], read: [corpus.appendingPathComponent("solvers.json").path]).isEmpty)
+        #expect(throws: RegistryError.self) {
+            try SolverRegistry.discover(solversFiles: [dir.appendingPathComponent("missing.json").path], tool: nil, commandLine: [])
+        }
+        do {
+            _ = try registry.select(["nope"])
+            Issue.record("expected an unknown solver")
+        } catch {
+            #expect(error.description.contains("solvers are registered in the tool's Corpus/solvers.json"), "\(error)")
+        }
+    }
+
+    /// Issue 42: a soft constraint beside a variant made unsatisfiable by a
+    /// `when` constraint. The reference failed it ("variant switch differs
+    /// from a fresh solve: title.width = 200 incrementally, 120 fresh"): an
+    /// unsatisfiable answer's frames were compared. Every built-in solver,
+    /// every incremental path (switch, resize, add + remove), both orders of
+    /// the variants.
+    @Test("an unsatisfiable variant beside a soft constraint passes for every built-in solver and incremental path",
+          arguments: ["header.height = 400", "title.top = super.bottom", "ok.width = 400"])
+    func unsatisfiableVariant(conflict: String) throws {
+        let url = TestCorpus.root.appendingPathComponent("Corpus/content/first-screen.layout")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "when landscape: ok.width = 400",
+                                                                                     with: "when landscape: \(conflict)")
+        // Also with the unsatisfiable variant first (the switch goes the other
+        // way); its expect lines are dropped, the reference judges alone.
+        let reordered = text.replacingOccurrences(of: "container 375 x 667\nvariant landscape 667 x 375 traits landscape",
+                                                  with: "container 667 x 375 traits landscape\nvariant portrait 375 x 667")
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("expect") }.joined(separator: "\n")
+        #expect(reordered != text)
+        for source in [text, reordered] {
+            let layout = try self.layout(source)
+            let benchCase = BenchCase(name: "first-screen", source: "test", layout: layout, text: Array(source.utf8))
+            var settings = RunSettings(solvers: [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)])
+            settings.repetitions = 1
+            settings.timeBudget = 0
+            let result = try #require(Runner(settings: settings).run([benchCase]).first)
+            #expect(result.results.count == 4)
+            #expect(result.results.contains { $0.status == .unsatisfiable })
+            for r in result.results {
+                #expect(r.verdict == .pass, "\(conflict) \(r.solver) [\(r.variant)]: \(r.reasons)")
+            }
+        }
+    }
+
     // MARK: External solvers
 
     func misbehaving(_ mode: String, timeout: Double = 2) -> ExternalSolver {

@@ -28,6 +28,17 @@ struct StatisticsTests {
         #expect(abs(Confidence.z(0.6826895) - 1) < 1e-5)
     }
 
+    /// Against published tables of Student's t (two-sided).
+    @Test("Student t quantiles")
+    func studentT() {
+        #expect(abs(Confidence.t(0.95, degreesOfFreedom: 1) - 12.7062) < 1e-3)
+        #expect(abs(Confidence.t(0.99, degreesOfFreedom: 5) - 4.0321) < 1e-3)
+        #expect(abs(Confidence.t(0.95, degreesOfFreedom: 10) - 2.2281) < 1e-3)
+        #expect(abs(Confidence.t(0.999, degreesOfFreedom: 3) - 12.9240) < 1e-3)
+        #expect(abs(Confidence.t(0.99, degreesOfFreedom: 1e7) - Confidence.z(0.99)) < 1e-6)
+        #expect(Confidence.t(0.99, degreesOfFreedom: 0) == .infinity)
+    }
+
     /// The median's interval covers the true median at least as often as
     /// designed, for a skewed distribution (exponential, median ln 2) and
     /// for the log-normal timings look like.

@@ -414,6 +414,79 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["report", "/nonexistent/results.json"]).status, 66)
     }
 
+    /// The A/B gate's comparison of stored rounds (`gate --replay`), its
+    /// errors, and a solver lost between base and head.
+    func testGateABReplayAndErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-ab-\(UUID().uuidString)")
+        func runInto(_ name: String, solvers: String) throws {
+            let r = try run(["run", "--filter", "seed/emoji*", "--scale", "none", "--solvers", solvers, "--repetitions", "2",
+                             "--no-progress", "--quiet", "--output", dir.appendingPathComponent(name).path])
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        }
+        try runInto("a", solvers: "cassowary,glpk")
+        try runInto("b", solvers: "cassowary,glpk")
+        try runInto("c", solvers: "cassowary")
+        func rounds(_ name: String, base: String, head: String) throws -> String {
+            let folder = dir.appendingPathComponent(name)
+            for k in 1...2 {
+                let round = folder.appendingPathComponent("round-\(k)")
+                try FileManager.default.createDirectory(at: round, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(at: round.appendingPathComponent("base"), withDestinationURL: dir.appendingPathComponent(k == 1 ? base : head))
+                try FileManager.default.createSymbolicLink(at: round.appendingPathComponent("head"), withDestinationURL: dir.appendingPathComponent(k == 1 ? head : base))
+            }
+            return folder.path
+        }
+        let same = try run(["gate", "--replay", try rounds("aa", base: "a", head: "b")])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.hasPrefix("gate A/B, head against the rounds in"), same.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("aa/gate.md").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("aa/gate.html").path))
+        // The head lost glpk: a regression, unless allowed.
+        let lostFolder = dir.appendingPathComponent("lost")
+        for k in 1...2 {
+            let round = lostFolder.appendingPathComponent("round-\(k)")
+            try FileManager.default.createDirectory(at: round, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: round.appendingPathComponent("base"), withDestinationURL: dir.appendingPathComponent("a"))
+            try FileManager.default.createSymbolicLink(at: round.appendingPathComponent("head"), withDestinationURL: dir.appendingPathComponent("c"))
+        }
+        let lost = try run(["gate", "--replay", lostFolder.path])
+        XCTAssertEqual(lost.status, 2, lost.stdout + lost.stderr)
+        XCTAssertTrue(lost.stdout.contains("solver missing") && lost.stdout.contains("glpk"), lost.stdout)
+        XCTAssertEqual(try run(["gate", "--replay", lostFolder.path, "--allow-missing"]).status, 0)
+        // Errors: no rounds, an unknown revision, a base binary that is not one, modes mixed.
+        XCTAssertEqual(try run(["gate", "--replay", dir.appendingPathComponent("a").path]).status, 65)
+        let unknown = try run(["gate", "--against", "no-such-revision-\(UUID().uuidString.prefix(6))"])
+        XCTAssertEqual(unknown.status, 64, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("cannot be resolved"), unknown.stderr)
+        XCTAssertEqual(try run(["gate", "--against-binary", "/nonexistent/layout-bench"]).status, 66)
+        XCTAssertEqual(try run(["gate", "--against", "HEAD", "--baseline", "ci"]).status, 64)
+        XCTAssertEqual(try run(["gate", "--replay", lostFolder.path, "--rounds", "0"]).status, 64)
+    }
+
+    /// Issue 43: a corpus is data. A solvers.json inside a folder given as
+    /// cases is not read (its command is not started) and the run says so;
+    /// `--solvers-file` uses it on purpose.
+    func testRunDoesNotStartACorpusFoldersSolvers() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let marker = dir.appendingPathComponent("PWNED")
+        try Data("container 10 x 10\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1\n".utf8)
+            .write(to: dir.appendingPathComponent("one.layout"))
+        let registry = dir.appendingPathComponent("solvers.json")
+        try Data(#"{"solvers": [{"name": "evil", "command": ["sh", "-c", "touch \#(marker.path); exit 1"]}]}"#.utf8).write(to: registry)
+        let r = try run(["run", dir.path, "--scale", "none", "--repetitions", "1", "--no-progress", "--output", dir.appendingPathComponent("out").path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "a corpus folder's solver was started")
+        XCTAssertTrue(r.stderr.contains("solvers.json was not read") && r.stderr.contains("--solvers-file"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("layout-bench run: solvers: ") && r.stderr.contains("cassowary, glpk (built in)"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("1 cases"), r.stdout)
+        XCTAssertFalse(r.stderr.contains("evil"), r.stderr)
+        // Chosen on purpose: read, and its solver is started (and left out, since it exits).
+        let chosen = try run(["run", dir.path, "--scale", "none", "--repetitions", "1", "--no-progress", "--solvers-file", registry.path,
+                              "--solvers", "cassowary,glpk,evil", "--output", dir.appendingPathComponent("out2").path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), chosen.stdout + chosen.stderr)
+    }
+
     func testReportLoadsInABrowserWhenChromiumIsInstalled() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (.ci/run runs scripts/check-report, which installs it)")
