@@ -21,6 +21,7 @@ let package = Package(
     name: "layout-bench",
     products: [
         .executable(name: "layout-bench", targets: ["layout-bench"]),
+        .executable(name: "layout-bench-history", targets: ["layout-bench-history"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "LayoutFormat", targets: ["LayoutFormat"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Model and front ends
@@ -108,6 +110,11 @@ let package = Package(
         /// binaries' runs interleaved (ABBA) in the steady environment.
         .target(name: "BenchGate", dependencies: ["BenchSchema", "BenchReports"], swiftSettings: swiftSettings),
 
+        /// Every recorded run in SQLite (through GRDB), the trend dashboard
+        /// and regression search over it.
+        .target(name: "BenchHistory", dependencies: ["BenchSchema", "BenchStatistics", .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: swiftSettings),
+
         // MARK: Command-line tool
 
         .executableTarget(
@@ -127,6 +134,14 @@ let package = Package(
                 "BenchGate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        /// `layout-bench history`: the SQLite history, its dashboard and bisect
+        /// (a program apart, so GRDB's conformances do not slow every `layout-bench` start).
+        .executableTarget(
+            name: "layout-bench-history",
+            dependencies: ["BenchHistory", "BenchSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -188,6 +203,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BenchHistoryTests",
+            dependencies: ["BenchHistory", "BenchSchema", "BenchStatistics"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "BenchStatisticsTests",
             dependencies: ["BenchStatistics"],
             swiftSettings: swiftSettings
@@ -200,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchCLITests",
-            dependencies: ["layout-bench"],
+            dependencies: ["layout-bench", "layout-bench-history"],
             swiftSettings: swiftSettings
         ),
     ]

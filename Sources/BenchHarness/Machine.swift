@@ -22,7 +22,9 @@ public struct MachineInfo: Sendable {
             .map { String($0.dropFirst(12)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "unknown"
         return MachineInfo(cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: memory, os: os,
                            swift: run(["swift", "--version"])?.split(separator: "\n").first.map(String.init) ?? "unknown",
-                           glpk: GLPKLayoutSolver.glpkVersion, commit: run(["git", "rev-parse", "HEAD"]))
+                           glpk: GLPKLayoutSolver.glpkVersion,
+                           // The A/B gate names the base binary's commit (its runs start in the head's checkout).
+                           commit: ProcessInfo.processInfo.environment["LAYOUT_BENCH_COMMIT"] ?? run(["git", "rev-parse", "HEAD"]))
     }
 
     static func run(_ command: [String]) -> String? {

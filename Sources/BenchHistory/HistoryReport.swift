@@ -31,7 +31,8 @@ public enum HistoryReport {
             <h1>\(escape(title))</h1>
             <p>\(runs.count) recorded run(s)\(runs.first.map { ", from \(escape($0.commitTime)) to \(escape(runs.last?.commitTime ?? $0.commitTime))" } ?? "").
             Times are the geometric mean over the cases every run has; the band is the cases' intervals of their medians.
-            Steps (red) are found by binary segmentation with a BIC penalty on the log times (README, "History").</p>
+            Steps (red) are found by binary segmentation of the log times with an L1 cost and a penalty of 3&sigma; ln n,
+            moving the level by 5% or more (README, "History").</p>
             <nav><a href="#times">Times</a><a href="#steps">Steps</a><a href="#pass">Pass rates</a><a href="#allocations">Allocations</a></nav>
 
             """
@@ -70,7 +71,8 @@ public enum HistoryReport {
         "\(run.commit.map { String($0.prefix(12)) } ?? "no commit") at \(run.commitTime)"
     }
 
-    static func seconds(_ x: Double) -> String {
+    /// Seconds as the page writes them (`12.3 µs`, `4.56 ms`, `1.23 s`).
+    public static func seconds(_ x: Double) -> String {
         if x >= 1 { return String(format: "%.2f s", x) }
         if x >= 1e-3 { return String(format: "%.2f ms", x * 1e3) }
         return String(format: "%.1f µs", x * 1e6)
@@ -82,15 +84,19 @@ public enum HistoryReport {
     static func plot(points: [(index: Int, value: Double, low: Double, high: Double)], runs: [HistoryStore.RunInfo],
                      steps: [HistorySeries.Step], format: (Double) -> String) -> String {
         guard !points.isEmpty else { return "<p>no data</p>" }
-        let lowest = points.map { min($0.low, $0.value) }.min() ?? 0
-        let highest = points.map { max($0.high, $0.value) }.max() ?? 1
-        let (y0, y1) = lowest == highest ? (lowest * 0.9, highest * 1.1 + 1e-12) : (lowest - (highest - lowest) * 0.05, highest + (highest - lowest) * 0.05)
+        // The scale follows the values, not the band: one wide interval would
+        // flatten every point; the band is clipped to the plot.
+        let lowest = points.map(\.value).min() ?? 0
+        let highest = points.map(\.value).max() ?? 1
+        let (y0, y1) = lowest == highest ? (lowest * 0.9, highest * 1.1 + 1e-12)
+            : (max(0, lowest - (highest - lowest) * 0.1), highest + (highest - lowest) * 0.1)
+        func clip(_ v: Double) -> Double { min(max(v, y0), y1) }
         let count = max(1, runs.count - 1)
         func x(_ i: Int) -> Double { left + (width - left - right) * Double(i) / Double(count) }
         func y(_ v: Double) -> Double { top + (height - top - bottom) * (1 - (v - y0) / (y1 - y0)) }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">\n"
         svg += axes(y0: y0, y1: y1, y: y, format: format, runs: runs.count)
-        let band = points.map { "\(f(x($0.index))),\(f(y($0.high)))" } + points.reversed().map { "\(f(x($0.index))),\(f(y($0.low)))" }
+        let band = points.map { "\(f(x($0.index))),\(f(y(clip($0.high))))" } + points.reversed().map { "\(f(x($0.index))),\(f(y(clip($0.low))))" }
         svg += "<polygon class=\"band\" points=\"\(band.joined(separator: " "))\" fill=\"#9cf\" fill-opacity=\"0.35\" stroke=\"none\"/>\n"
         svg += "<polyline points=\"\(points.map { "\(f(x($0.index))),\(f(y($0.value)))" }.joined(separator: " "))\" fill=\"none\" stroke=\"#258\" stroke-width=\"1.5\"/>\n"
         for p in points {

@@ -9,8 +9,8 @@ import GRDB
 /// Schema (version 1, migrated by GRDB's migrator; the identity table says the
 /// file is ours and which version wrote it):
 /// - `layout_bench_history(schema, version)`: one row;
-/// - `run(id, commit, commit_time, started, finished, cpu, cores, os, swift, glpk,
-///   yardstick_s, settings, solvers, source)`, unique on (started, finished, cpu, commit);
+/// - `run(id, commit_id, commit_time, started, finished, cpu, cores, os, swift, glpk,
+///   yardstick_s, settings, solvers, source, digest)`, unique on the digest of the results;
 /// - `timing(run_id, case_name, variant, solver, phase, median_s, low_s, high_s, n)`;
 /// - `verdict(run_id, case_name, variant, solver, verdict)`;
 /// - `counter(run_id, case_name, solver, name, value)`.
@@ -122,7 +122,9 @@ public final class HistoryStore {
                 t.column("settings", .text).notNull()
                 t.column("solvers", .text).notNull()
                 t.column("source", .text).notNull()
-                t.uniqueKey(["started", "finished", "cpu", "commit_id"])
+                // Why a digest of the whole document and not its start time:
+                // two shards of one run start within the same second.
+                t.column("digest", .text).notNull().unique()
             }
             try db.create(table: "timing") { t in
                 t.column("run_id", .integer).notNull().references("run", onDelete: .cascade)
@@ -169,13 +171,14 @@ public final class HistoryStore {
             let settings = String(decoding: try encoder.encode(document.settings), as: UTF8.self)
             let solvers = String(decoding: try encoder.encode(document.solvers.map { [$0.name, $0.hello?.version ?? $0.kind] }),
                                  as: UTF8.self)
+            let digest = Self.digest(try encoder.encode(document))
             return try pool.write { db -> Int64? in
                 try db.execute(sql: """
-                    INSERT INTO run (commit_id, commit_time, started, finished, cpu, cores, os, swift, glpk, yardstick_s, settings, solvers, source)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    INSERT INTO run (commit_id, commit_time, started, finished, cpu, cores, os, swift, glpk, yardstick_s, settings, solvers, source, digest)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                     """, arguments: [document.machine.commit, commitTime ?? document.started, document.started, document.finished,
                                      document.machine.cpu, document.machine.cores, document.machine.os, document.machine.swift,
-                                     document.machine.glpk, document.yardstick?.median, settings, solvers, source])
+                                     document.machine.glpk, document.yardstick?.median, settings, solvers, source, digest])
                 guard db.changesCount > 0 else { return nil }
                 let id = db.lastInsertedRowID
                 let timing = try db.makeStatement(sql: """
@@ -204,6 +207,14 @@ public final class HistoryStore {
         } catch {
             throw .database("\(path): \(error)")
         }
+    }
+
+    /// FNV-1a, 64 bits, of the document's canonical JSON (keys sorted): the
+    /// same results recorded twice are one run.
+    static func digest(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     /// A recorded run, as the dashboard orders them.

@@ -121,14 +121,15 @@ struct GateCommand: ParsableCommand {
             }
             description = "the rounds in \(replay)"
         } else {
-            let (base, name) = try baseBinary(root: root)
+            let (base, name, commit) = try baseBinary(root: root)
             let head = binary ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             guard let corpus = Inputs.defaultCorpus() else {
                 throw ToolError(message: "no Corpus/ directory here or next to the binary", status: .noInput)
             }
             var arguments = [corpus, "--solvers", solvers, "--scale", scale, "--time-budget", String(timeBudget), "--no-progress", "--quiet"]
             for f in filter { arguments += ["--filter", f] }
-            let runs = InterleavedRuns(base: .init(binary: base), head: .init(binary: head), arguments: arguments,
+            let runs = InterleavedRuns(base: .init(binary: base, environment: commit.map { ["LAYOUT_BENCH_COMMIT": $0] } ?? [:]),
+                                       head: .init(binary: head), arguments: arguments,
                                        rounds: self.rounds, directory: directory)
             printError("gate: \(self.rounds) rounds of `run \(arguments.joined(separator: " "))`, base \(name) against head \(head), ABBA order")
             let started = Date()
@@ -150,12 +151,12 @@ struct GateCommand: ParsableCommand {
     }
 
     /// The base binary: given, or built from the revision; and how to name it.
-    func baseBinary(root: String) throws -> (path: String, name: String) {
+    func baseBinary(root: String) throws -> (path: String, name: String, commit: String?) {
         if let againstBinary {
             guard FileManager.default.isExecutableFile(atPath: againstBinary) else {
                 throw ToolError(message: "--against-binary \(againstBinary): not an executable file", status: .noInput)
             }
-            return (againstBinary, againstBinary)
+            return (againstBinary, againstBinary, nil)
         }
         let revision = against ?? RevisionBuild.defaultRevision(repository: root)
         let commit: String
@@ -164,7 +165,7 @@ struct GateCommand: ParsableCommand {
         }
         do {
             let path = try RevisionBuild.binary(commit: commit, repository: root) { printError("gate: \($0)") }
-            return (path, "\(revision) (\(commit.prefix(12)))")
+            return (path, "\(revision) (\(commit.prefix(12)))", commit)
         } catch {
             throw ToolError(message: error.description, status: .software)
         }

@@ -88,6 +88,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Let external solvers' failures and errors fail the run too (exit 1).")
     var strict = false
 
+    @Flag(help: "Record the run in the history (see `layout-bench history`).")
+    var record = false
+
+    @Option(help: "The history database for --record (default Reports/history.sqlite).")
+    var history: String?
+
     func validate() throws {
         guard (1...10_000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...10000") }
         guard (0...1000).contains(warmup) else { throw ValidationError("--warmup must be in 0...1000") }
@@ -217,6 +223,10 @@ struct RunCommand: ParsableCommand {
             try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
         }
         print(Summary.text(run, document, file: file.path, quiet: quiet, strict: strict), terminator: "")
+        if record {
+            let said = try HistoryCommand.record(file.path, history: history)
+            if !quiet { printError("layout-bench run: \(said)") }
+        }
         if run.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
     }
 }

@@ -194,23 +194,27 @@ struct SolveCommand: ParsableCommand {
             let size = layout.variant(named: solution.variant)?.size.description ?? ""
             out += "\(file): variant \(solution.variant) (\(size)), \(solver): \(solution.status.rawValue)\n"
             let width = solution.viewNames.map(\.count).max() ?? 0
-            for (name, frame) in zip(solution.viewNames, solution.frames) {
+            // An unsatisfiable variant's answer is its status and conflict:
+            // its frames are a best effort with some conflicting row left out.
+            if solution.status == .unsatisfiable {
+                out += "  no frames: the required constraints cannot all hold; a minimal conflict:\n"
+                for member in solution.conflict { out += "    \(member.description)\n" }
+            }
+            for (name, frame) in zip(solution.viewNames, solution.frames) where solution.status == .solved {
                 let cells = [frame.x, frame.y, frame.width, frame.height].map {
                     let s = formatNumber($0, maxFractionDigits: 4)
                     return String(repeating: " ", count: max(0, 10 - s.count)) + s
                 }
                 out += "  " + name + String(repeating: " ", count: width - name.count) + cells.joined() + "\n"
             }
-            if !solution.levels.isEmpty {
+            if !solution.levels.isEmpty && solution.status == .solved {
                 out += "  levels: " + solution.levels.map { "\($0.priority): \(formatNumber($0.error, maxFractionDigits: 6))" }
                     .joined(separator: ", ") + "\n"
             }
             if let ambiguous = solution.ambiguous, !ambiguous.isEmpty {
                 out += "  ambiguous: " + ambiguous.joined(separator: " ") + "\n"
             }
-            if !solution.conflict.isEmpty {
-                out += "  conflict: " + solution.conflict.map(\.description).joined(separator: "; ") + "\n"
-            }
+
             let passed = checks.filter { $0.verdict == .passed }.count
             let failed = checks.filter { $0.verdict == .failed }
             let unsupported = checks.filter { $0.verdict == .unsupported }.count
@@ -220,6 +224,12 @@ struct SolveCommand: ParsableCommand {
                 let where_ = check.expectation.location.map { "\($0): " } ?? ""
                 out += "    \(where_)FAILED \(LayoutPrinter.line(for: check.expectation)): \(check.reason ?? "")\n"
             }
+        }
+        let solved = Set(outcomes.map(\.0.variant))
+        let others = ([Layout.defaultVariantName] + layout.variants.map(\.name)).filter { !solved.contains($0) }
+        let unchecked = others.map { layout.expectations(for: $0).count }.reduce(0, +)
+        if unchecked > 0 {
+            out += "(\(unchecked) expectation(s) of other variants (\(others.joined(separator: ", "))) not checked: --all-variants checks every variant)\n"
         }
         return out
     }

@@ -487,6 +487,53 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), chosen.stdout + chosen.stderr)
     }
 
+    /// `run --record`, `history add` from two processes at once (WAL: nothing
+    /// lost), the dashboard, bisect, and a file that is not a history.
+    func testHistoryRecordsAndReports() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-history-\(UUID().uuidString)")
+        let history = dir.appendingPathComponent("h.sqlite").path
+        var files: [String] = []
+        for k in 1...3 {
+            let out = dir.appendingPathComponent("run\(k)")
+            let r = try run(["run", "Corpus/seed/emoji-playground.layout", "--solvers", "cassowary,glpk", "--repetitions", "2",
+                             "--no-progress", "--output", out.path] + (k == 1 ? ["--record", "--history", history] : []))
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            if k == 1 { XCTAssertTrue(r.stderr.contains("as run 1 in \(history)"), r.stderr) }
+            files.append(out.appendingPathComponent("results.json").path)
+        }
+        // Two writers at once.
+        let processes = try files.dropFirst().map { file -> Process in
+            let p = Process()
+            p.executableURL = Self.binary
+            p.arguments = ["history", "add", file, "--history", history]
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        for p in processes { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
+        let again = try run(["history", "add", files[0], "--history", history])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.stdout.contains("recorded before; skipped"), again.stdout)
+        let page = dir.appendingPathComponent("history.html").path
+        let report = try run(["history", "report", "--history", history, "--output", page, "--case", "seed/*"])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains("3 run(s)"), report.stdout)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("<svg") && html.contains("cassowary load") && html.contains("seed/emoji-playground"))
+        let bisect = try run(["history", "bisect", "--history", history, "--case", "seed/emoji-playground", "--solver", "cassowary", "--phase", "load"])
+        XCTAssertEqual(bisect.status, 0, bisect.stderr)
+        XCTAssertTrue(bisect.stdout.contains("no step in 3 recorded run(s)"), bisect.stdout)
+        XCTAssertEqual(try run(["history", "bisect", "--history", history, "--case", "nope", "--solver", "cassowary", "--phase", "load"]).status, 66)
+        XCTAssertEqual(try run(["history", "bisect", "--history", history, "--case", "x", "--solver", "cassowary", "--phase", "lunch"]).status, 64)
+        // Not a history: refused, untouched.
+        let notes = dir.appendingPathComponent("notes.sqlite")
+        try Data("not a database".utf8).write(to: notes)
+        let refused = try run(["history", "add", files[0], "--history", notes.path])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("not an SQLite database"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: notes), Data("not a database".utf8))
+    }
+
     func testReportLoadsInABrowserWhenChromiumIsInstalled() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (.ci/run runs scripts/check-report, which installs it)")

@@ -4,6 +4,7 @@
 # Debian packages the project needs; each entry is "file-or-command:package".
 LAYOUT_BENCH_APT_PACKAGES=(
   "/usr/include/glpk.h:libglpk-dev"   # the GLPK reference solver (CGLPK links libglpk)
+  "/usr/include/sqlite3.h:libsqlite3-dev"   # the run history (GRDB links libsqlite3)
 )
 
 ensure_dependencies() {
