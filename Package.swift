@@ -24,6 +24,11 @@ let package = Package(
         .executable(name: "layout-bench-history", targets: ["layout-bench-history"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "LayoutFormat", targets: ["LayoutFormat"]),
+        // For a package that lays out screens in Swift (README, "Using the libraries").
+        .library(name: "LayoutDSL", targets: ["LayoutDSL"]),
+        .library(name: "LayoutSolving", targets: ["LayoutSolving"]),
+        .library(name: "CassowaryLayout", targets: ["CassowaryLayout"]),
+        .library(name: "GLPKReference", targets: ["GLPKReference"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -565,7 +565,7 @@ struct FileParser {
         case .name where allowMetrics && c.peek(1).kind != .dot:
             _ = c.take()
             guard let value = metricValues[names[token]] else {
-                throw LineError(.unknownMetric(names[token]), at: c.location(of: token))
+                throw LineError(.unknownMetric(names[token], expected: what), at: c.location(of: token))
             }
             return (sign * value, c.location(of: start))
         default:
@@ -601,7 +601,7 @@ struct FileParser {
                 layout.views[i].margins = entry.insets
                 layout.views[i].marginsLocation = entry.location
             } else {
-                diagnostics.append(Diagnostic(.undeclaredView(entry.view), at: entry.location))
+                diagnostics.append(Diagnostic(.undeclaredView(entry.view, suggestion: suggest(entry.view, among: layout.views.map(\.name))), at: entry.location))
             }
         }
         applyContentLines(to: &layout, viewIndex: viewIndex)
@@ -645,7 +645,7 @@ extension FileParser {
                 continue
             }
             guard let i = viewIndex[line.view] else {
-                diagnostics.append(Diagnostic(.undeclaredView(line.view), at: line.location))
+                diagnostics.append(Diagnostic(.undeclaredView(line.view, suggestion: suggest(line.view, among: layout.views.map(\.name))), at: line.location))
                 continue
             }
             var content = layout.views[i].content
@@ -791,30 +791,5 @@ struct LineCursor {
     }
 }
 
-/// The closest name within edit distance 2 (or equal ignoring case), for "did you mean".
-func suggest(_ word: String, among names: [String]) -> String? {
-    let lower = word.lowercased()
-    if let exact = names.first(where: { $0.lowercased() == lower }) { return exact }
-    guard word.count <= 40 else { return nil }
-    var best: (name: String, distance: Int)?
-    for name in names {
-        let d = editDistance(Array(lower.utf8), Array(name.lowercased().utf8))
-        if d <= 2, d < (best?.distance ?? .max) { best = (name, d) }
-    }
-    return best?.name
-}
-
-func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
+/// The closest name, for "did you mean" (``NameSuggestion``).
+func suggest(_ word: String, among names: [String]) -> String? { NameSuggestion.closest(to: word, among: names) }

@@ -19,7 +19,8 @@ public enum DiagnosticKind: Hashable, Sendable {
     /// `view.foo` where `foo` is no attribute.
     case unknownAttribute(String, suggestion: String?)
     /// A name where a number or metric was expected, and no metric has that name.
-    case unknownMetric(String)
+    /// A name where a number or a metric goes; `expected` says what the place takes.
+    case unknownMetric(String, expected: String? = nil)
     /// `2 * a.width`: the multiplier must follow the second item.
     case misplacedMultiplier
     /// `a.width = b.width / 0`.
@@ -45,7 +46,8 @@ public enum DiagnosticKind: Hashable, Sendable {
     case negativeIntrinsicSize(axis: String, value: Double)
     /// A name that has a fixed meaning (`super`, `default`, ...) used for a declaration.
     case reservedName(String, meaning: String)
-    case undeclaredView(String)
+    /// A view no `views` line declares, and the closest declared name.
+    case undeclaredView(String, suggestion: String? = nil)
     /// A name that is not `[A-Za-z_][A-Za-z0-9_]*` (`what` says which kind of name).
     case invalidName(String, what: String)
     case undeclaredVariant(String)
@@ -110,7 +112,8 @@ public enum DiagnosticKind: Hashable, Sendable {
                 + " (a constraint starts with 'view.attribute')"
         case .unknownAttribute(let name, let suggestion):
             return "unknown attribute '\(clip(name))'" + (suggestion.map { "; did you mean '\(clip($0))'?" } ?? "")
-        case .unknownMetric(let name): return "unknown metric '\(clip(name))'"
+        case .unknownMetric(let name, let expected):
+            return "unknown metric '\(clip(name))'" + (expected.map { "; expected \($0), or a metric declared on a 'metrics' line" } ?? "")
         case .misplacedMultiplier:
             return "a multiplier follows the second item: write 'a.width = b.height * 2'"
         case .divisionByZero: return "division by zero"
@@ -130,7 +133,8 @@ public enum DiagnosticKind: Hashable, Sendable {
             return "cannot relate '\(first.rawValue)' to '\(second.rawValue)': leading and trailing attributes follow the "
                 + "layout direction, left and right do not; use the same family on both sides"
         case .reservedName(let name, let meaning): return "'\(clip(name))' is reserved (\(meaning))"
-        case .undeclaredView(let name): return "undeclared view '\(clip(name))'"
+        case .undeclaredView(let name, let suggestion):
+            return "undeclared view '\(clip(name))'" + (suggestion.map { "; did you mean '\(clip($0))'?" } ?? " (declare it on a 'views' line)")
         case .invalidName(let name, let what): return "invalid \(what) name '\(clip(name))': use letters, digits and '_', not starting with a digit"
         case .undeclaredVariant(let name): return "undeclared variant '\(clip(name))'"
         case .invalidContainerSize(let what): return "invalid container size: \(what)"

@@ -145,6 +145,8 @@ extension Layout {
         // Why the index first: almost every name is a declared view, and comparing
         // each with the container's name first was a string comparison per use.
         func isDeclared(_ name: String) -> Bool { declared.contains(name) || name == Layout.containerName }
+        /// Only on the error path: the closest declared name.
+        func suggestView(_ name: String) -> String? { NameSuggestion.closest(to: name, among: views.map(\.name)) }
 
         // Constraints.
         var knownTraits = Set(containerTraits)
@@ -156,10 +158,11 @@ extension Layout {
         func check(_ constraint: UnsafePointer<LayoutConstraint>) {
             let start = constraint.pointee.location
             if !isDeclared(constraint.pointee.first.item) {
-                report(.undeclaredView(constraint.pointee.first.item), at: constraint.pointee.first.location ?? start)
+                report(.undeclaredView(constraint.pointee.first.item, suggestion: suggestView(constraint.pointee.first.item)),
+                       at: constraint.pointee.first.location ?? start)
             }
             if let second = constraint.pointee.second, !isDeclared(second.item) {
-                report(.undeclaredView(second.item), at: second.location ?? start)
+                report(.undeclaredView(second.item, suggestion: suggestView(second.item)), at: second.location ?? start)
             }
             let first = constraint.pointee.first.attribute
             if let second = constraint.pointee.second {
@@ -214,7 +217,7 @@ extension Layout {
             }
             switch expectation.kind {
             case .frame(let view, let frame):
-                if !isDeclared(view) { report(.undeclaredView(view), at: expectation.location) }
+                if !isDeclared(view) { report(.undeclaredView(view, suggestion: suggestView(view)), at: expectation.location) }
                 for component in FrameComponent.allCases where !frame[component].isFinite {
                     report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
                 }
@@ -222,7 +225,7 @@ extension Layout {
                     checkMagnitude(frame[component], "expected \(component)", at: expectation.location)
                 }
             case .ambiguous(let names):
-                for name in names where !isDeclared(name) { report(.undeclaredView(name), at: expectation.location) }
+                for name in names where !isDeclared(name) { report(.undeclaredView(name, suggestion: suggestView(name)), at: expectation.location) }
             case .unsatisfiable:
                 break
             }

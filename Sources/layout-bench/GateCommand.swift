@@ -104,9 +104,15 @@ struct GateCommand: ParsableCommand {
         guard timeBudget >= 0, timeBudget <= 60 else { throw ValidationError("--time-budget must be in 0...60 seconds") }
     }
 
-    static func baselinePath(_ name: String) -> String {
+    /// A baseline's file: NAME.json under `Reports/baselines/` of the working
+    /// directory (the user's project); for reading, the tool's own checkout's
+    /// when the working directory has none of that name (`gate --baseline ci`
+    /// from anywhere). A path is itself.
+    static func baselinePath(_ name: String, forWriting: Bool = false) -> String {
         if name.hasSuffix(".json") || name.contains("/") { return name }
-        return (Inputs.repositoryRoot() as NSString).appendingPathComponent("Reports/baselines/\(name).json")
+        let local = "Reports/baselines/\(name).json"
+        if forWriting || FileManager.default.fileExists(atPath: local) { return local }
+        return (Inputs.repositoryRoot() as NSString).appendingPathComponent(local)
     }
 
     func run() throws {

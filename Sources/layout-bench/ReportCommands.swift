@@ -146,7 +146,7 @@ struct BaselineCommand: ParsableCommand {
             guard let baseline = Baseline.from(files, thresholds: thresholds) else {
                 throw ToolError(message: "no results", status: .noInput)
             }
-            let target = GateCommand.baselinePath(name)
+            let target = GateCommand.baselinePath(name, forWriting: true)
             let data: Data
             do { data = try baseline.encoded() } catch { throw ToolError(message: "\(error)", status: .cannotCreate) }
             try Inputs.write(String(decoding: data, as: UTF8.self) + "\n", to: target)

@@ -88,6 +88,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Let external solvers' failures and errors fail the run too (exit 1).")
     var strict = false
 
+    @Flag(help: "List the cases the run would take (after --filter, --skip, --shard) and stop.")
+    var list = false
+
     @Flag(help: "Record the run in the history (see `layout-bench history`).")
     var record = false
 
@@ -132,7 +135,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw ToolError(message: "\(error)", status: .usage)
         }
-        if !quiet {
+        if !quiet && !list {
             // Where each solver's command comes from, before any is started.
             let groups = Dictionary(grouping: chosen.map(\.name)) { registry.origins[$0] ?? "built in" }
             printError("layout-bench run: solvers: " + groups.keys.sorted().map { "\(groups[$0, default: []].joined(separator: ", ")) (\($0))" }
@@ -155,6 +158,11 @@ struct RunCommand: ParsableCommand {
         let corpusDigest = CaseCollector.digest(cases)
         if let shard {
             cases = cases.enumerated().filter { shard.contains(offset: $0.offset) }.map(\.element)
+        }
+        if list {
+            // What --filter / --skip / --shard select, one name a line; nothing is run.
+            writeStandardOutput(cases.map { $0.name + "\n" }.joined())
+            return
         }
         if cases.isEmpty && problems.isEmpty {
             throw ToolError(message: "no cases to run (check PATHS, --filter and --skip)", status: .noInput)

@@ -196,7 +196,7 @@ struct ContentModelTests {
         #expect(errors(Self.header + "intrinsic a -1 none\n")
                 == ["t.layout:3:11: error: intrinsic width -1 must be >= 0 (use 'none' for no intrinsic width)"])
         #expect(errors(Self.header + "compression a 0 750\n") == ["t.layout:3:13: error: priority 0 is outside 1...1000"])
-        #expect(errors(Self.header + "baselines ghost 1 2\n") == ["t.layout:3:11: error: undeclared view 'ghost'"])
+        #expect(errors(Self.header + "baselines ghost 1 2\n") == ["t.layout:3:11: error: undeclared view 'ghost' (declare it on a 'views' line)"])
         #expect(errors(Self.header + "intrinsic a 10\n")
                 == ["t.layout:3:15: error: expected the intrinsic height (a number, a metric or 'none'), found end of line"])
         #expect(errors(Self.header + "a.top = b.width\n").count == 1)

@@ -71,7 +71,11 @@ struct DiagnosticTests {
     }
 
     @Test func unknownMetric() {
-        #expect(only(header + "a.width = b.width + gapp") == Found(message: "unknown metric 'gapp'", line: 3, column: 21))
+        #expect(only(header + "a.width = b.width + gapp") == Found(message: "unknown metric 'gapp'; expected a constant, or a metric declared on a 'metrics' line", line: 3, column: 21))
+        // After '@' the message names the priority words.
+        #expect(only(header + "a.width = 10 @ medium")
+                == Found(message: "unknown metric 'medium'; expected a priority (1...1000, required, high, low or fitting), "
+                         + "or a metric declared on a 'metrics' line", line: 3, column: 16))
     }
 
     @Test func misplacedMultiplier() {
@@ -118,9 +122,11 @@ struct DiagnosticTests {
     }
 
     @Test func undeclaredNames() {
-        #expect(only(header + "a.left = ghost.right") == Found(message: "undeclared view 'ghost'", line: 3, column: 10))
-        #expect(only(header + "margins ghost 1 1 1 1") == Found(message: "undeclared view 'ghost'", line: 3, column: 9))
-        #expect(only(header + "expect ghost = 0 0 0 0") == Found(message: "undeclared view 'ghost'", line: 3, column: 1))
+        #expect(only(header + "a.left = ghost.right") == Found(message: "undeclared view 'ghost' (declare it on a 'views' line)", line: 3, column: 10))
+        #expect(only(header + "margins ghost 1 1 1 1") == Found(message: "undeclared view 'ghost' (declare it on a 'views' line)", line: 3, column: 9))
+        #expect(only(header + "expect ghost = 0 0 0 0") == Found(message: "undeclared view 'ghost' (declare it on a 'views' line)", line: 3, column: 1))
+        // A near miss gets a suggestion instead.
+        #expect(only(header + "a.left = bb.right") == Found(message: "undeclared view 'bb'; did you mean 'b'?", line: 3, column: 10))
         #expect(only(header + "expect nowhere a = 0 0 0 0") == Found(message: "undeclared variant 'nowhere'", line: 3, column: 1))
     }
 
@@ -218,7 +224,7 @@ struct DiagnosticTests {
     func visualFormatErrors() {
         #expect(only(header + "H:|-[a]-[b] optionz") == Found(message: "expected end of line, found 'optionz'", line: 3, column: 13))
         #expect(only(header + "H:[super]") == Found(message: "expected a view (the container is '|'), found 'super'", line: 3, column: 4))
-        #expect(only(header + "V:[a]-(==b)-[b]") == Found(message: "unknown metric 'b'", line: 3, column: 10))
+        #expect(only(header + "V:[a]-(==b)-[b]") == Found(message: "unknown metric 'b'; expected a spacing or metric, or a metric declared on a 'metrics' line", line: 3, column: 10))
         #expect(only(header + "H:|-[a]- ") == Found(message: "expected a spacing, '[view]' or '|' after '-', found end of line",
                                                    line: 3, column: 10))
         #expect(only(header + "H:[a options alignAllTop") == Found(message: "expected ']' after the view, found 'options'", line: 3, column: 6))
@@ -226,7 +232,7 @@ struct DiagnosticTests {
                 == Found(message: "expected an alignment option of H: lines (alignAllBottom, alignAllCenterY, alignAllTop) or a direction "
                          + "(directionLeadingToTrailing, directionLeftToRight, directionRightToLeft), found 'alignAllLeft'",
                          line: 3, column: 18))
-        #expect(only(header + "H:[a][ghost]") == Found(message: "undeclared view 'ghost'", line: 3, column: 7))
+        #expect(only(header + "H:[a][ghost]") == Found(message: "undeclared view 'ghost' (declare it on a 'views' line)", line: 3, column: 7))
         #expect(only(header + "H:[a(==1e999)]") == Found(message: "number '1e999' is out of range", line: 3, column: 8))
         #expect(only(header + "H:[a(>=10@2000)]") == Found(message: "priority 2000 is outside 1...1000", line: 3, column: 11))
     }
