@@ -14,6 +14,14 @@ public enum HTMLReport {
     static func el(_ name: String, _ nodes: N...) -> N { .element(named: name, nodes: nodes) }
     static func el(_ name: String, _ nodes: [N]) -> N { .element(named: name, nodes: nodes) }
     static func number(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+    /// A section heading the table of contents links to.
+    static func heading(_ title: String, id: String) -> N { el("h2", attr("id", id), text(title)) }
+
+    /// The sections, in page order, for the table of contents.
+    static let contents: [(id: String, title: String)] = [
+        ("summary", "Summary"), ("failures", "Failures and divergences"), ("conformance", "Conformance"),
+        ("scaling", "Scaling"), ("ratios", "Time relative to the reference"), ("timings", "Timings"), ("pictures", "Solved layouts"),
+    ]
 
     static let css = """
         body{font:14px/1.4 -apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1400px}
@@ -28,6 +36,9 @@ public enum HTMLReport {
         .figure{display:flex;gap:8px;align-items:flex-start}#timing-table td{white-space:nowrap}table.points td,table.points th{font-size:11px;padding:1px 4px}
         .panel .notes{font-size:11px;color:#555;margin:4px 0 0 16px;padding:0;max-width:280px}
         .panel.unsat{background:#fff4f4;max-width:300px;font-size:12px}ul.failures li{margin:3px 0;padding:2px 4px}
+        .banner{border:2px solid #888;padding:8px 12px;margin:12px 0}.banner.regressed{border-color:#c00;background:#fde8e8}
+        .banner.improved{border-color:#393;background:#e8f8e8}.banner.pass{border-color:#393}
+        nav.toc a{margin-right:14px}.panel.failing{border:2px solid #c00;background:#fff4f4}
         """
 
     /// The page.
@@ -40,6 +51,8 @@ public enum HTMLReport {
             .body(
                 SVGPlot.patternDefinitions,
                 el("h1", text("layout-bench report")),
+                gate.map(banner) ?? .empty,
+                el("nav", [attr("class", "toc")] + contents.map { el("a", attr("href", "#\($0.id)"), text($0.title)) }),
                 summary(results),
                 failures(results),
                 matrix(results),
@@ -53,18 +66,38 @@ public enum HTMLReport {
         return html.render()
     }
 
+    /// The gate's decision, first thing on the page: what a reader of
+    /// gate.html came for.
+    static func banner(_ gate: GateReport) -> N {
+        let regressions = gate.findings.filter { $0.kind == .regression }
+        let improvements = gate.findings.filter { $0.kind == .improvement }
+        let (kind, title): (String, String) = !regressions.isEmpty ? ("regressed", "Gate: REGRESSION — \(regressions.count) finding(s)")
+            : !improvements.isEmpty ? ("improved", "Gate: only improvements (\(improvements.count))") : ("pass", "Gate: no regression")
+        let lines = (regressions + improvements).prefix(10).map { f in
+            el("li", text("\(f.metric) \(f.subject): \(f.baseline) → \(f.current)" + (f.change.map { " (" + GateText.change($0) + ")" } ?? "")))
+        }
+        return el("div", attr("class", "banner \(kind)"), el("strong", text(title)),
+                  lines.isEmpty ? .empty : el("ul", lines),
+                  el("p", attr("class", "meta"), text("\(gate.findings.count) comparisons at \(Int((gate.confidence * 100).rounded()))% confidence; every timing's decision is in the Timings table.")))
+    }
+
     // MARK: Summary
 
     static func summary(_ r: ResultsDocument) -> N {
         let m = r.machine
         let verdicts = Verdict.allCases
-        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0.rawValue)) } + [el("th", text("provenance"))])]
-        for solver in r.solvers {
+        // The timing columns are the console's and the Markdown's (``SolverTable``).
+        let timingHeader = SolverTable.header(r).suffix(3)
+        let timingRows = SolverTable.rows(r).map { $0.suffix(3) }
+        var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0.rawValue)) }
+                            + timingHeader.map { el("th", text($0)) } + [el("th", text("provenance"))])]
+        for (k, solver) in r.solvers.enumerated() {
             var counts: [Verdict: Int] = [:]
             for c in r.cases { for x in c.results where x.solver == solver.name { counts[x.verdict, default: 0] += 1 } }
             let untimed = r.cases.filter { $0.untimed?[solver.name] != nil }.count
             rows.append(el("tr", [el("td", attr("class", "name"), text(solver.name + (solver.reference ? " (reference)" : "")))]
                            + verdicts.map { v in el("td", attr("class", (counts[v] ?? 0) > 0 ? v.rawValue : ""), text(String(counts[v] ?? 0))) }
+                           + (k < timingRows.count ? timingRows[k].map { el("td", text($0)) } : [])
                            + [el("td", attr("class", "name"), text(solver.provenance
                                  + (untimed > 0 ? "; not timed on \(untimed) case(s): no time_s in its answers" : "")))]))
         }
@@ -74,7 +107,7 @@ public enum HTMLReport {
                      text("\(r.cases.count) cases, run \(r.started) – \(r.finished) on \(m.cpu), \(m.cores) cores, "
                           + "\(Int(m.memory_bytes / 1_073_741_824)) GiB, \(m.os); \(m.swift); GLPK \(m.glpk)"
                           + (m.commit.map { "; commit \($0.prefix(12))" } ?? ""))),
-                  el("h2", text("Summary")),
+                  heading("Summary", id: "summary"),
                   el("table", rows),
                   unavailable.isEmpty ? .empty : el("p", text("Left out (could not start): "
                       + unavailable.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))),
@@ -100,7 +133,7 @@ public enum HTMLReport {
             }
             rows.append(el("tr", cells))
         }
-        return el("section", el("h2", text("Conformance")),
+        return el("section", heading("Conformance", id: "conformance"),
                   el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons; click it for the case's pictures.")),
                   el("p", [attr("class", "controls"), text("Show cases with a verdict: "),
                            el("select", [attr("id", "matrix-verdict"), el("option", [attr("value", ""), text("any")])]
@@ -121,7 +154,7 @@ public enum HTMLReport {
     static func scaling(_ r: ResultsDocument) -> N {
         let families = Array(Set(r.cases.compactMap { family($0.name) })).sorted()
         guard !families.isEmpty else {
-            return el("section", el("h2", text("Scaling")), el("p", text("No generated families in this run (--scale none).")))
+            return el("section", heading("Scaling", id: "scaling"), el("p", text("No generated families in this run (--scale none).")))
         }
         var plots: [N] = []
         for f in families {
@@ -152,7 +185,7 @@ public enum HTMLReport {
                                     format: { String(format: "%.0f", $0) }))
             }
         }
-        return el("section", el("h2", text("Scaling")),
+        return el("section", heading("Scaling", id: "scaling"),
                   el("p", attr("class", "meta"),
                      text("Median time (and heap allocations of a load, for in-process solvers) against constraint count, log-log; "
                           + "the legend gives the fitted growth exponent (least squares on the logs) and its R², only from 3 sizes or more "
@@ -183,7 +216,7 @@ public enum HTMLReport {
             }
         }
         guard !bars.isEmpty else { return .empty }
-        return el("section", el("h2", text("Time relative to the reference (\(reference))")),
+        return el("section", heading("Time relative to the reference (\(reference))", id: "ratios"),
                   el("p", attr("class", "meta"), text("Median load + solve divided by the reference's; log scale, left of the line is faster.")),
                   SVGPlot.ratioBars(bars))
     }
@@ -246,7 +279,7 @@ public enum HTMLReport {
                              el("select", [attr("id", "timing-phase"), el("option", [attr("value", ""), text("all")])]
                                 + phases.map { el("option", [attr("value", $0.rawValue), text($0.rawValue)]) })]
         controls.append(text(" · click a column's header to sort"))
-        return el("section", attr("id", "timings"), el("h2", text("Timings")),
+        return el("section", heading("Timings", id: "timings"),
                   el("p", attr("class", "meta"),
                      text("Median seconds of one operation, the median's 95% bootstrap interval, samples, the ratio to the reference's median"
                           + (gate.map { _ in "; against the baseline: the change of the median, its interval at the gate's confidence, and the "
@@ -312,11 +345,13 @@ public enum HTMLReport {
                 for result in c.results where result.variant == variant {
                     let id = panelAnchor(index, variant, result.solver, in: c, r)
                     let caption = "\(result.solver) · \(variant) · \(result.verdict.rawValue)"
+                    // A failing panel must not look like a passing one.
+                    let failing = result.verdict.isFailure ? " failing" : ""
                     // Why no drawing for an unsatisfiable answer: its frames satisfy
                     // a subset of the constraints chosen by the solver, and drawn
                     // they looked like a solved layout captioned "pass".
                     if result.status == "unsatisfiable" {
-                        panels.append(el("div", attr("class", "panel unsat"), attr("id", id),
+                        panels.append(el("div", attr("class", "panel unsat" + failing), attr("id", id),
                                          el("div", attr("class", "caption"), text(caption)),
                                          el("p", text("Unsatisfiable: no layout meets every required constraint.")),
                                          result.conflict.isEmpty ? el("p", text("The solver names no conflict."))
@@ -324,14 +359,14 @@ public enum HTMLReport {
                         continue
                     }
                     guard !result.frames.isEmpty else {
-                        panels.append(el("div", attr("class", "panel"), attr("id", id), el("div", attr("class", "caption"), text(caption)),
+                        panels.append(el("div", attr("class", "panel" + failing), attr("id", id), el("div", attr("class", "caption"), text(caption)),
                                          el("p", text(result.reasons.first ?? "No answer."))))
                         continue
                     }
                     let differing = SVGPlot.differingViews(result, reference: ref)
                     let (picture, notes) = SVGPlot.layoutPicture(result, differing: differing, content: c.content ?? [:],
                                                                  reference: ref, ambiguous: ambiguous)
-                    panels.append(el("div", attr("class", "panel"), attr("id", id),
+                    panels.append(el("div", attr("class", "panel" + failing), attr("id", id),
                                      el("div", attr("class", "caption"),
                                         text(caption + (differing.isEmpty ? "" : " · \(differing.count) view(s) differ from the reference"))),
                                      picture,
@@ -341,7 +376,7 @@ public enum HTMLReport {
             sections.append(el("h3", attr("id", caseAnchor(index)), text(c.name)))
             sections.append(el("div", [attr("class", "panels")] + panels))
         }
-        return el("section", [el("h2", text("Solved layouts")),
+        return el("section", [heading("Solved layouts", id: "pictures"),
                               el("p", attr("class", "meta"), text("The container and every view's frame; views that differ from the reference are outlined in red "
                                                    + "over the reference's frame (dashed); views the reference finds ambiguous are hatched; "
                                                    + "collapsed views (zero width or height) are crosses; unsatisfiable answers name their conflict instead of a picture; "
@@ -381,7 +416,7 @@ public enum HTMLReport {
             }
         }
         let fails = r.cases.reduce(0) { $0 + $1.results.filter { $0.verdict.isFailure }.count }
-        return el("section", attr("id", "failures"), el("h2", text("Failures and divergences")),
+        return el("section", heading("Failures and divergences", id: "failures"),
                   items.isEmpty ? el("p", text("None: every verdict is pass or unsupported."))
                       : el("p", attr("class", "meta"), text("\(fails) fail/error, \(items.count - fails) weighted divergence(s); each links to its picture.")),
                   items.isEmpty ? .empty : el("ul", [attr("class", "failures")] + items))

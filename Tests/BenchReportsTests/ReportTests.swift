@@ -69,7 +69,7 @@ struct ReportTests {
         #expect(html.contains("alternating-grid: allocations in load"))
         #expect(html.contains("<table class=\"points\"><tr><th>constraints</th><th>cassowary</th>"))
         // The timing table: median, interval, ratio to the reference.
-        #expect(html.contains("<h2>Timings</h2>") && html.contains("ratio to glpk"))
+        #expect(html.contains("<h2 id=\"timings\">Timings</h2>") && html.contains("ratio to glpk"))
     }
 
     @Test("scaling: an exponent and its R² from three sizes or more")
@@ -102,6 +102,13 @@ struct ReportTests {
         #expect(html.contains("<td class=\"regressed\" data-value=\"0.3\">+30.0%</td><td>+20.0% … +40.0%</td><td class=\"name regressed\">regressed</td>"))
         // Not significant: not coloured.
         #expect(html.contains("<td data-value=\"0.01\">+1.0%</td><td>-5.0% … +7.0%</td><td class=\"name \">change within noise threshold</td>"))
+        // The decision first, as a banner naming the regression; a table of contents.
+        let banner = try #require(html.range(of: "<div class=\"banner regressed\"><strong>Gate: REGRESSION — 1 finding(s)</strong>"))
+        #expect(html.contains("time/load family/alternating-grid-r100 cassowary: 1 ms → 1.3 ms (+30.0%)"))
+        let summary = try #require(html.range(of: "<h2 id=\"summary\">Summary</h2>"))
+        #expect(banner.lowerBound < summary.lowerBound)
+        #expect(html.contains("<nav class=\"toc\"><a href=\"#summary\">Summary</a>"))
+        #expect(!HTMLReport.render(file).contains("class=\"banner"))
     }
 
     @Test("HTML tells the truth: failures first as text, collapsed views marked, unsatisfiable answers named, free views hatched")
@@ -109,8 +116,8 @@ struct ReportTests {
         var file = try Self.fixture()
         let html = HTMLReport.render(file)
         // The failure as text, before the matrix, linked to its picture.
-        let failures = try #require(html.range(of: "<h2>Failures and divergences</h2>"))
-        let matrix = try #require(html.range(of: "<h2>Conformance</h2>"))
+        let failures = try #require(html.range(of: "<h2 id=\"failures\">Failures and divergences</h2>"))
+        let matrix = try #require(html.range(of: "<h2 id=\"conformance\">Conformance</h2>"))
         #expect(failures.lowerBound < matrix.lowerBound)
         #expect(html.contains("[wide] cassowary fail</b>: a.x = 11, reference 10"))
         #expect(html.contains("<a href=\"#panel-0-1-0\">picture</a>") && html.contains("id=\"panel-0-1-0\""))
