@@ -15,8 +15,10 @@ struct HistoryCommand: ParsableCommand {
             `layout-bench history help SUBCOMMAND` for each one's options. The history defaults to Reports/history.sqlite.
             """)
 
-    @Argument(parsing: .captureForPassthrough, help: "The subcommand and its arguments.")
-    var arguments: [String] = []
+    // No arguments declared here: `LayoutBench.main` hands `history ...` to the
+    // program before parsing. Why: a passthrough argument anywhere in the
+    // command tree made every `layout-bench` start ask each command whether it
+    // has one (114,000 instructions of a 36-million `solve`, callgrind).
 
     /// The sibling program's path.
     static func program() throws(ToolError) -> String {
@@ -29,7 +31,11 @@ struct HistoryCommand: ParsableCommand {
         return sibling
     }
 
-    func run() throws {
+    func run() throws { try Self.forward([]) }
+
+    /// Replaces this process with the history program, given `arguments` (those after `history`).
+    /// - Throws: ``ToolError`` when the program is missing or cannot be executed.
+    static func forward(_ arguments: [String]) throws(ToolError) {
         let program = try Self.program()
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) }
         argv.append(nil)

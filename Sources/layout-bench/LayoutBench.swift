@@ -28,6 +28,12 @@ struct LayoutBench: ParsableCommand {
         if let command = CommandLine.arguments.dropFirst().first, ["run", "scaling"].contains(command) {
             SteadyProcess.reexecuteIfNeeded()
         }
+        if CommandLine.arguments.dropFirst().first == "history" {
+            do { try HistoryCommand.forward(Array(CommandLine.arguments.dropFirst(2))) } catch {
+                printError("error: \(error.message)")
+                Foundation.exit(error.status.rawValue)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

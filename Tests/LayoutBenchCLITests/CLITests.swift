@@ -411,6 +411,12 @@ final class CLITests: XCTestCase {
         // A run gated against itself as a subset: --only-common passes.
         XCTAssertEqual(try run(["gate", "--baseline", baseline, "--only-common", results]).status, 0)
         XCTAssertEqual(try run(["gate", "--baseline", baseline, "--threshold", "lots", results]).status, 64)
+        // A baseline recorded here: no note. One that does not say where it was recorded (ci.json): its time
+        // verdicts are called indicative only.
+        XCTAssertFalse(same.stderr.contains("indicative only"), same.stderr)
+        let foreign = try run(["gate", "--baseline", "ci", "--only-common", results])
+        XCTAssertTrue(foreign.stderr.contains("does not say which machine recorded it") && foreign.stderr.contains("indicative only")
+                      && foreign.stderr.contains("gate --against REV"), foreign.stderr)
         XCTAssertEqual(try run(["report", "/nonexistent/results.json"]).status, 66)
     }
 
