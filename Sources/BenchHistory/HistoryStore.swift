@@ -88,8 +88,8 @@ public final class HistoryStore {
                 if tables.isEmpty { return }
                 guard tables.contains("layout_bench_history"),
                       let row = try Row.fetchOne(db, sql: "SELECT schema, version FROM layout_bench_history LIMIT 1"),
-                      (row["schema"] as String?) == schemaName else { throw Failure.foreign(path) }
-                let version: Int = row["version"] ?? 0
+                      (Self.value(row, "schema") as String?) == schemaName else { throw Failure.foreign(path) }
+                let version: Int = Self.value(row, "version") ?? 0
                 if version > currentVersion { throw Failure.newer(path, version: version) }
             }
         } catch let failure as Failure {
@@ -226,12 +226,22 @@ public final class HistoryStore {
         public var cpu: String
     }
 
+    /// A column's value, or nil when it is NULL or of another type. Why not
+    /// GRDB's typed subscripts: they stop the process on a value that does not
+    /// convert, and a history file is user data (edited by hand, written by a
+    /// newer tool); a row that does not read is left out instead.
+    static func value<T: DatabaseValueConvertible>(_ row: Row, _ column: String) -> T? {
+        T.fromDatabaseValue(row[column] as DatabaseValue)
+    }
+
     /// Every run, by commit time, then start.
     public func runs() throws(Failure) -> [RunInfo] {
         do {
             return try pool.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, commit_id, commit_time, started, cpu FROM run ORDER BY commit_time, started, id").map {
-                    RunInfo(id: $0["id"], commit: $0["commit_id"], commitTime: $0["commit_time"], started: $0["started"], cpu: $0["cpu"])
+                try Row.fetchAll(db, sql: "SELECT id, commit_id, commit_time, started, cpu FROM run ORDER BY commit_time, started, id").compactMap {
+                    guard let id: Int64 = Self.value($0, "id"), let started: String = Self.value($0, "started") else { return nil }
+                    return RunInfo(id: id, commit: Self.value($0, "commit_id"), commitTime: Self.value($0, "commit_time") ?? started,
+                                   started: started, cpu: Self.value($0, "cpu") ?? "?")
                 }
             }
         } catch { throw .database("\(path): \(error)") }
@@ -259,9 +269,12 @@ public final class HistoryStore {
         do {
             return try pool.read { db in
                 try Row.fetchAll(db, sql: "SELECT run_id, case_name, solver, phase, median_s, low_s, high_s FROM timing \(filter)",
-                                 arguments: StatementArguments(arguments)).map {
-                    Point(run: $0["run_id"], caseName: $0["case_name"], solver: $0["solver"], phase: $0["phase"],
-                          median: $0["median_s"], low: $0["low_s"], high: $0["high_s"])
+                                 arguments: StatementArguments(arguments)).compactMap {
+                    guard let run: Int64 = Self.value($0, "run_id"), let caseName: String = Self.value($0, "case_name"),
+                          let solver: String = Self.value($0, "solver"), let phase: String = Self.value($0, "phase"),
+                          let median: Double = Self.value($0, "median_s"), median.isFinite else { return nil }
+                    return Point(run: run, caseName: caseName, solver: solver, phase: phase, median: median,
+                                 low: Self.value($0, "low_s"), high: Self.value($0, "high_s"))
                 }
             }
         } catch { throw .database("\(path): \(error)") }
@@ -274,7 +287,11 @@ public final class HistoryStore {
                 try Row.fetchAll(db, sql: """
                     SELECT run_id, solver, SUM(CASE WHEN verdict IN ('fail', 'error') THEN 0 ELSE 1 END) AS passing, COUNT(*) AS total
                     FROM verdict GROUP BY run_id, solver ORDER BY run_id, solver
-                    """).map { (run: $0["run_id"], solver: $0["solver"], passing: $0["passing"], total: $0["total"]) }
+                    """).compactMap { row -> (run: Int64, solver: String, passing: Int, total: Int)? in
+                    guard let run: Int64 = Self.value(row, "run_id"), let solver: String = Self.value(row, "solver"),
+                          let passing: Int = Self.value(row, "passing"), let total: Int = Self.value(row, "total") else { return nil }
+                    return (run, solver, passing, total)
+                }
             }
         } catch { throw .database("\(path): \(error)") }
     }
@@ -284,7 +301,11 @@ public final class HistoryStore {
         do {
             return try pool.read { db in
                 try Row.fetchAll(db, sql: "SELECT run_id, solver, SUM(value) AS total FROM counter WHERE name = ? GROUP BY run_id, solver ORDER BY run_id, solver",
-                                 arguments: [name]).map { (run: $0["run_id"], solver: $0["solver"], total: $0["total"]) }
+                                 arguments: [name]).compactMap { row -> (run: Int64, solver: String, total: Double)? in
+                    guard let run: Int64 = Self.value(row, "run_id"), let solver: String = Self.value(row, "solver"),
+                          let total: Double = Self.value(row, "total") else { return nil }
+                    return (run, solver, total)
+                }
             }
         } catch { throw .database("\(path): \(error)") }
     }

@@ -82,6 +82,23 @@ struct HistoryTests {
         }
     }
 
+    @Test("rows edited by hand (NULL, text where a number goes) are left out, never a crash")
+    func editedRows() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+        let path = temporaryPath("edited.sqlite")
+        let store = try HistoryStore(path: path)
+        try store.add(try results(started: "2026-11-24T01:00:00Z", commit: "aaa") { Double($0 + 1) * 1e-5 }, source: "a", commitTime: nil)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        p.arguments = [path, "UPDATE run SET commit_time = NULL; UPDATE timing SET median_s = 'fast' WHERE case_name = 'family/case-0';"]
+        try p.run()
+        p.waitUntilExit()
+        let reopened = try HistoryStore(path: path)
+        let runs = try reopened.runs()
+        #expect(runs.count == 1 && runs.first?.commitTime == "2026-11-24T01:00:00Z")
+        #expect(try reopened.timings().count == 4)
+    }
+
     @Test("change points: a 20% step in noisy data is found where it is; a flat series has none")
     func changePoints() {
         var rng = SplitMix(seed: 7)
