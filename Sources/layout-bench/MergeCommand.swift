@@ -70,6 +70,10 @@ struct MergeCommand: ParsableCommand {
             if document.solvers.map(\.name) != first.solvers.map(\.name) {
                 throw fail("\(file) ran solvers \(document.solvers.map(\.name).joined(separator: ",")), \(files[0]) ran \(first.solvers.map(\.name).joined(separator: ","))")
             }
+            // Shards of one run are one commit's code: another commit's timings and verdicts are another run.
+            if let mine = document.machine.commit, let theirs = first.machine.commit, mine != theirs {
+                throw fail("\(file) was made at commit \(mine.prefix(12)), \(files[0]) at \(theirs.prefix(12)): shards of one run come from one commit")
+            }
             if document.machine.cpu != first.machine.cpu {
                 printError("note: \(file) ran on another CPU (\(document.machine.cpu)): its timings are not comparable with the others'")
             }

@@ -540,6 +540,68 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: notes), Data("not a database".utf8))
     }
 
+    /// Issue 40: the shards of a run, merged, equal the unsharded run:
+    /// the same cases in order, verdicts, frames, machine-independent counters
+    /// (allocations within the gate's 2%-and-4 rule: they move by a few between
+    /// processes), and every case timed once. Merge refuses shards of two commits.
+    func testShardsMergedEqualTheUnshardedRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-shards-\(UUID().uuidString)")
+        let common = ["--filter", "seed/*", "--filter", "content/*", "--scale", "none", "--solvers", "cassowary,glpk",
+                      "--repetitions", "2", "--no-progress", "--quiet"]
+        func runInto(_ name: String, _ extra: [String]) throws -> String {
+            let r = try run(["run", "Corpus"] + common + extra + ["--output", dir.appendingPathComponent(name).path])
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            return dir.appendingPathComponent(name).appendingPathComponent("results.json").path
+        }
+        let whole = try runInto("whole", [])
+        let shards = try (1...3).map { try runInto("shard\($0)", ["--shard", "\($0)/3"]) }
+        let merged = dir.appendingPathComponent("merged.json").path
+        let m = try run(["merge"] + shards + ["-o", merged])
+        XCTAssertEqual(m.status, 0, m.stderr)
+        func load(_ path: String) throws -> [String: Any] {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        }
+        let a = try XCTUnwrap(try load(whole)["cases"] as? [[String: Any]])
+        let b = try XCTUnwrap(try load(merged)["cases"] as? [[String: Any]])
+        XCTAssertEqual(a.map { $0["name"] as? String }, b.map { $0["name"] as? String })
+        XCTAssertGreaterThan(a.count, 10)
+        for (x, y) in zip(a, b) {
+            let name = x["name"] as? String ?? "?"
+            let rx = try XCTUnwrap(x["results"] as? [[String: Any]]), ry = try XCTUnwrap(y["results"] as? [[String: Any]])
+            XCTAssertEqual(rx.count, ry.count, name)
+            for (p, q) in zip(rx, ry) {
+                XCTAssertEqual(p["verdict"] as? String, q["verdict"] as? String, name)
+                XCTAssertEqual(p["frames"] as? NSDictionary, q["frames"] as? NSDictionary, name)
+            }
+            let cx = x["counters"] as? [String: [String: Double]] ?? [:], cy = y["counters"] as? [String: [String: Double]] ?? [:]
+            XCTAssertEqual(Set(cx.keys), Set(cy.keys), name)
+            for (solver, values) in cx {
+                for (counter, value) in values {
+                    let other = try XCTUnwrap(cy[solver]?[counter], "\(name) \(solver) \(counter)")
+                    if counter.hasPrefix("allocations/") {
+                        XCTAssertLessThanOrEqual(abs(other - value), max(4, 0.02 * value), "\(name) \(solver) \(counter)")
+                    } else {
+                        XCTAssertEqual(other, value, "\(name) \(solver) \(counter)")
+                    }
+                }
+            }
+            let tx = (x["timings"] as? [[String: Any]] ?? []).map { "\($0["solver"] ?? "")/\($0["phase"] ?? "")" }
+            let ty = (y["timings"] as? [[String: Any]] ?? []).map { "\($0["solver"] ?? "")/\($0["phase"] ?? "")" }
+            XCTAssertEqual(tx.sorted(), ty.sorted(), name)
+            XCTAssertEqual(Set(ty).count, ty.count, name)
+        }
+        // Shards of another commit are refused.
+        var edited = try load(shards[1])
+        var machine = try XCTUnwrap(edited["machine"] as? [String: Any])
+        machine["commit"] = "0000000000000000000000000000000000000000"
+        edited["machine"] = machine
+        let other = dir.appendingPathComponent("other-commit.json")
+        try JSONSerialization.data(withJSONObject: edited).write(to: other)
+        let refused = try run(["merge", shards[0], other.path, shards[2], "-o", dir.appendingPathComponent("x.json").path])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("shards of one run come from one commit"), refused.stderr)
+    }
+
     func testReportLoadsInABrowserWhenChromiumIsInstalled() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             throw XCTSkip("chromium is not installed (.ci/run runs scripts/check-report, which installs it)")
