@@ -19,6 +19,8 @@ public struct RunResults: Sendable {
     public var yardstick: [Double]
     /// What each external solver said in `hello` (its provenance).
     public var hellos: [String: SolverHello] = [:]
+    /// Where each external solver's command came from (``SolverRegistry/origins``).
+    public var origins: [String: String] = [:]
     /// External solvers left out because they could not start, and why.
     public var unavailable: [(spec: SolverSpec, reason: String)] = []
     /// The solver the others were judged against (``RunSettings/reference``).
@@ -74,7 +76,8 @@ public struct RunResults: Sendable {
                                              incremental: h.incremental, edits: h.edits, max_rows: h.maxRows, ambiguity: h.ambiguity)
             }
             return ResultsDocument.Solver(name: spec.name, kind: "external", reference: spec.name == reference, command: command,
-                                          working_directory: directory, protocol: ExternalSolver.protocolVersion, hello: hello)
+                                          working_directory: directory, protocol: ExternalSolver.protocolVersion, hello: hello,
+                                          registry: origins[spec.name])
         }
         let unavailableRecords = unavailable.map { entry -> ResultsDocument.UnavailableSolver in
             var command: [String] = []

@@ -84,9 +84,12 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
         public var working_directory: String?
         public var `protocol`: Int?
         public var hello: Hello?
+        /// Where the command came from: a registry file's path, or `--solver`
+        /// (absent in results written before it was recorded).
+        public var registry: String?
 
         public init(name: String, kind: String, reference: Bool, command: [String]? = nil, working_directory: String? = nil,
-                    protocol: Int? = nil, hello: Hello? = nil) {
+                    protocol: Int? = nil, hello: Hello? = nil, registry: String? = nil) {
             self.name = name
             self.kind = kind
             self.reference = reference
@@ -94,6 +97,7 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
             self.working_directory = working_directory
             self.protocol = `protocol`
             self.hello = hello
+            self.registry = registry
         }
 
         /// An external solver's `hello` (docs/solver-protocol.md), its provenance.
@@ -130,6 +134,7 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
                              + (hello.max_rows.map { ", max_rows \($0)" } ?? ""))
             }
             words.append(command.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
+            if let registry { words.append("from \(registry)") }
             return words.joined(separator: "; ")
         }
     }

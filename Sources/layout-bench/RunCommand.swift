@@ -211,6 +211,7 @@ struct RunCommand: ParsableCommand {
                                                corpus_cases: corpusNames),
             solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
         run.hellos = runner.hellos
+        run.origins = registry.origins
         run.reference = settings.reference
         run.unavailable = runner.unavailable
         // The document is made once: written to results.json and handed to

@@ -487,6 +487,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("layout-bench run: solvers: ") && r.stderr.contains("cassowary, glpk (built in)"), r.stderr)
         XCTAssertTrue(r.stdout.contains("1 cases"), r.stdout)
         XCTAssertFalse(r.stderr.contains("evil"), r.stderr)
+        // A chosen registry's solver runs, and results.json and the report name the file it came from.
+        let adapter = Self.repository.appendingPathComponent("Tests/BenchHarnessTests/Fixtures/minimal_adapter.py").path
+        let mine = dir.appendingPathComponent("mine.json")
+        try Data(#"{"solvers": [{"name": "mini", "command": ["python3", "\#(adapter)"]}]}"#.utf8).write(to: mine)
+        let withMine = try run(["run", dir.path, "--scale", "none", "--repetitions", "1", "--no-progress", "--quiet",
+                                "--solvers-file", mine.path, "--solvers", "cassowary,glpk,mini", "--output", dir.appendingPathComponent("out3").path])
+        XCTAssertEqual(withMine.status, 0, withMine.stdout + withMine.stderr)
+        let document = try String(contentsOf: dir.appendingPathComponent("out3/results.json"), encoding: .utf8)
+        XCTAssertTrue(document.contains("\"registry\" : \"\(mine.path)\"") || document.contains("\"registry\":\"\(mine.path)\""), document)
+        let page = try String(contentsOf: dir.appendingPathComponent("out3/report.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("from \(mine.path)"))
         // Chosen on purpose: read, and its solver is started (and left out, since it exits).
         let chosen = try run(["run", dir.path, "--scale", "none", "--repetitions", "1", "--no-progress", "--solvers-file", registry.path,
                               "--solvers", "cassowary,glpk,evil", "--output", dir.appendingPathComponent("out2").path])
