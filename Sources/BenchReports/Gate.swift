@@ -431,12 +431,8 @@ public enum Gate {
         var findings: [GateFinding] = []
         // A solver of the baseline that the run lacks: its coverage is lost
         // (a run without the external solvers would otherwise pass).
-        let runSolvers = Set(results.cases.flatMap { $0.results.map(\.solver) } + results.solvers.map(\.name))
-        let baselineSolvers = Set(baseline.cases.values.flatMap { $0.verdicts.keys.map(\.solver) })
-        for solver in baselineSolvers.subtracting(runSolvers).sorted() {
-            findings.append(GateFinding(kind: allowMissing ? .missing : .regression, metric: "solver missing", subject: solver,
-                                        baseline: "present", current: "-", change: nil))
-        }
+        findings += missingSolvers(base: Set(baseline.cases.values.flatMap { $0.verdicts.keys.map(\.solver) }),
+                                   now: solvers(of: results), allowMissing: allowMissing)
         var comparisons: [Comparison] = []
         let currentNames = Set(results.cases.map(\.name))
 
@@ -446,19 +442,12 @@ public enum Gate {
                                             current: "present", change: nil))
                 continue
             }
-            var counterThreshold = baseline.thresholds.counter
-            for (pattern, t) in (baseline.thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(c.name, pattern) {
-                if let counter = t.counter { counterThreshold = counter }
-            }
             // Verdicts: exact.
             var verdicts: [VariantSolver: Verdict] = [:]
             for r in c.results { verdicts[VariantSolver(r.variant, r.solver)] = r.verdict }
             for (key, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
                 guard let old = before.verdicts[key], old != verdict else { continue }
-                let worse = !old.isFailure && verdict.isFailure
-                let better = old.isFailure && !verdict.isFailure
-                findings.append(GateFinding(kind: worse ? .regression : better ? .improvement : .noise, metric: "verdict",
-                                            subject: "\(c.name) \(key)", baseline: old.rawValue, current: verdict.rawValue, change: nil))
+                findings.append(verdictFinding("\(c.name) \(key)", was: old, now: verdict))
             }
             // Counters: exact or near-exact.
             for (solver, counters) in c.counters.sorted(by: { $0.key < $1.key }) {
@@ -469,14 +458,8 @@ public enum Gate {
                         if value >= range[0] && value <= range[1] { continue }
                         old = value < range[0] ? range[0] : range[1]
                     }
-                    let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
-                    let isAllocation = counter.isAllocationCount
-                    let tolerance = isAllocation
-                        ? max(counterThreshold, baseline.thresholds.allocations ?? Baseline.Thresholds.defaultAllocations) : counterThreshold
-                    let slack = isAllocation && abs(value - old) <= Baseline.Thresholds.allocationSlack
-                    let kind: GateFinding.Kind = abs(change) <= tolerance || slack ? .noise : change > 0 ? .regression : .improvement
-                    findings.append(GateFinding(kind: kind, metric: counter.rawValue, subject: "\(c.name) \(solver)",
-                                                baseline: String(format: "%g", old), current: String(format: "%g", value), change: change))
+                    findings.append(counterFinding("\(c.name) \(solver)", counter: counter, value: value, old: old,
+                                                   baseline: String(format: "%g", old), caseName: c.name, thresholds: baseline.thresholds))
                 }
             }
             for t in c.timings {
@@ -610,12 +593,61 @@ public enum Gate {
                                         threshold: limit))
         }
 
+        return GateReport(findings: inReportOrder(findings), drift: drift, driftCorrected: corrected, confidence: level, baselineRuns: runs)
+    }
+
+    // MARK: Rules shared by both gates (a stored baseline, ``PairedGate``)
+
+    /// Findings in the order reports list them: regressions, new, missing,
+    /// improvements, noise; the order found within each kind.
+    static func inReportOrder(_ findings: [GateFinding]) -> [GateFinding] {
         let order: [GateFinding.Kind] = [.regression, .new, .missing, .improvement, .noise]
-        let sorted = findings.enumerated().sorted {
+        return findings.enumerated().sorted {
             let a = order.firstIndex(of: $0.element.kind) ?? 9, b = order.firstIndex(of: $1.element.kind) ?? 9
             return a != b ? a < b : $0.offset < $1.offset
         }.map(\.element)
-        return GateReport(findings: sorted, drift: drift, driftCorrected: corrected, confidence: level, baselineRuns: runs)
+    }
+
+    /// The solvers a results file ran (its list, and any named in a verdict).
+    static func solvers(of results: ResultsDocument) -> Set<String> {
+        Set(results.cases.flatMap { $0.results.map(\.solver) } + results.solvers.map(\.name))
+    }
+
+    /// A solver the base had and `now` lacks: its coverage is lost (a run
+    /// without the external solvers would otherwise pass), so a regression
+    /// unless missing ones are allowed.
+    static func missingSolvers(base: Set<String>, now: Set<String>, allowMissing: Bool) -> [GateFinding] {
+        base.subtracting(now).sorted().map {
+            GateFinding(kind: allowMissing ? .missing : .regression, metric: "solver missing", subject: $0,
+                        baseline: "present", current: "-", change: nil)
+        }
+    }
+
+    /// A verdict that changed: one that became a failure regresses, one that stopped being one improves.
+    static func verdictFinding(_ subject: String, was: Verdict, now: Verdict) -> GateFinding {
+        let worse = !was.isFailure && now.isFailure
+        let better = was.isFailure && !now.isFailure
+        return GateFinding(kind: worse ? .regression : better ? .improvement : .noise, metric: "verdict",
+                           subject: subject, baseline: was.rawValue, current: now.rawValue, change: nil)
+    }
+
+    /// A counter that moved from `old` (the nearest end of what unchanged code
+    /// showed): exact, or for allocation counts within the allocation
+    /// tolerance and slack; the case's glob threshold applies.
+    static func counterFinding(_ subject: String, counter: Counter, value: Double, old: Double, baseline: String,
+                               caseName: String, thresholds: Baseline.Thresholds) -> GateFinding {
+        var counterThreshold = thresholds.counter
+        for (pattern, t) in (thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(caseName, pattern) {
+            if let counter = t.counter { counterThreshold = counter }
+        }
+        let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
+        let isAllocation = counter.isAllocationCount
+        let tolerance = isAllocation
+            ? max(counterThreshold, thresholds.allocations ?? Baseline.Thresholds.defaultAllocations) : counterThreshold
+        let slack = isAllocation && abs(value - old) <= Baseline.Thresholds.allocationSlack
+        let kind: GateFinding.Kind = abs(change) <= tolerance || slack ? .noise : change > 0 ? .regression : .improvement
+        return GateFinding(kind: kind, metric: counter.rawValue, subject: subject, baseline: baseline,
+                           current: String(format: "%g", value), change: change)
     }
 
     /// Regression: the interval is above 0 and the change beyond the

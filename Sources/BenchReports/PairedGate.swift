@@ -77,12 +77,8 @@ public enum PairedGate {
         }
 
         // What is present: solvers and cases of the base missing from the head.
-        let baseSolvers = Set(first.base.cases.flatMap { $0.results.map(\.solver) } + first.base.solvers.map(\.name))
-        let headSolvers = Set(first.head.cases.flatMap { $0.results.map(\.solver) } + first.head.solvers.map(\.name))
-        for solver in baseSolvers.subtracting(headSolvers).sorted() {
-            findings.append(GateFinding(kind: allowMissing ? .missing : .regression, metric: "solver missing", subject: solver,
-                                        baseline: "present", current: "-", change: nil))
-        }
+        let baseSolvers = Gate.solvers(of: first.base), headSolvers = Gate.solvers(of: first.head)
+        findings += Gate.missingSolvers(base: baseSolvers, now: headSolvers, allowMissing: allowMissing)
         for solver in headSolvers.subtracting(baseSolvers).sorted() {
             findings.append(GateFinding(kind: .new, metric: "solver", subject: solver, baseline: "-", current: "present", change: nil))
         }
@@ -180,12 +176,8 @@ public enum PairedGate {
                                         change: Foundation.exp(estimate) - 1, interval: interval(estimate, half), threshold: limit))
         }
 
-        let order: [GateFinding.Kind] = [.regression, .new, .missing, .improvement, .noise]
-        let sorted = findings.enumerated().sorted {
-            let a = order.firstIndex(of: $0.element.kind) ?? 9, b = order.firstIndex(of: $1.element.kind) ?? 9
-            return a != b ? a < b : $0.offset < $1.offset
-        }.map(\.element)
-        return GateReport(findings: sorted, drift: nil, driftCorrected: false, confidence: level, baselineRuns: rounds.count)
+        return GateReport(findings: Gate.inReportOrder(findings), drift: nil, driftCorrected: false, confidence: level,
+                          baselineRuns: rounds.count)
     }
 
     /// The standard deviation as the median absolute deviation estimates it
@@ -211,11 +203,7 @@ public enum PairedGate {
         var findings: [GateFinding] = []
         for r in now.results.sorted(by: { VariantSolver($0.variant, $0.solver) < VariantSolver($1.variant, $1.solver) }) {
             guard let was = old[VariantSolver(r.variant, r.solver)], was != r.verdict else { continue }
-            let worse = !was.isFailure && r.verdict.isFailure
-            let better = was.isFailure && !r.verdict.isFailure
-            findings.append(GateFinding(kind: worse ? .regression : better ? .improvement : .noise, metric: "verdict",
-                                        subject: "\(name) \(r.variant)/\(r.solver)", baseline: was.rawValue, current: r.verdict.rawValue,
-                                        change: nil))
+            findings.append(Gate.verdictFinding("\(name) \(r.variant)/\(r.solver)", was: was, now: r.verdict))
         }
         return findings
     }
@@ -227,25 +215,14 @@ public enum PairedGate {
         func counters(_ document: ResultsDocument) -> [String: [Counter: Double]]? { document.cases.first { $0.name == name }?.counters }
         guard let now = counters(rounds[0].head) else { return [] }
         let base = rounds.compactMap { counters($0.base) }
-        var counterThreshold = thresholds.counter
-        for (pattern, t) in (thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(name, pattern) {
-            if let counter = t.counter { counterThreshold = counter }
-        }
         var findings: [GateFinding] = []
         for (solver, values) in now.sorted(by: { $0.key < $1.key }) {
             for (counter, value) in values.sorted(by: { $0.key < $1.key }) {
                 let seen = base.compactMap { $0[solver]?[counter] }
                 guard let low = seen.min(), let high = seen.max(), value < low || value > high else { continue }
-                let old = value < low ? low : high
-                let change = old == 0 ? (value > 0 ? 1 : 0) : value / old - 1
-                let isAllocation = counter.isAllocationCount
-                let tolerance = isAllocation
-                    ? max(counterThreshold, thresholds.allocations ?? Baseline.Thresholds.defaultAllocations) : counterThreshold
-                let slack = isAllocation && abs(value - old) <= Baseline.Thresholds.allocationSlack
-                let kind: GateFinding.Kind = abs(change) <= tolerance || slack ? .noise : change > 0 ? .regression : .improvement
-                findings.append(GateFinding(kind: kind, metric: counter.rawValue, subject: "\(name) \(solver)",
-                                            baseline: low == high ? String(format: "%g", low) : String(format: "%g-%g", low, high),
-                                            current: String(format: "%g", value), change: change))
+                findings.append(Gate.counterFinding("\(name) \(solver)", counter: counter, value: value, old: value < low ? low : high,
+                                                    baseline: low == high ? String(format: "%g", low) : String(format: "%g-%g", low, high),
+                                                    caseName: name, thresholds: thresholds))
             }
         }
         return findings
