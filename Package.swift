@@ -48,6 +48,11 @@ let package = Package(
         /// printer that round-trips.
         .target(name: "LayoutFormat", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
+        /// Interface Builder files (`.storyboard`, `.xib`) into the model: a
+        /// closed XML reader (no DTDs, no entities, bounded), the UIKit rules
+        /// IB files leave implicit, Xcode's stored frames as observed expectations.
+        .target(name: "IBImport", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+
         /// Layouts written in Swift: typed anchors, operators, result builders.
         .target(name: "LayoutDSL", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
@@ -137,6 +142,7 @@ let package = Package(
                 "BenchStatistics",
                 "BenchReports",
                 "BenchGate",
+                "IBImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -221,6 +227,11 @@ let package = Package(
             name: "LayoutDSLTests",
             dependencies: ["LayoutDSL", "LayoutModel", "LayoutFormat", "LayoutSolving", "CassowaryLayout", "LayoutTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IBImportTests",
+            dependencies: ["IBImport", "LayoutModel", "LayoutFormat", "LayoutSolving", "GLPKReference", "CassowaryLayout"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

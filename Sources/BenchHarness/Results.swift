@@ -102,13 +102,15 @@ public struct RunResults: Sendable {
 
     static func caseRecord(_ c: CaseResult) -> ResultsDocument.Case {
         let results = c.results.map { r in
-            ResultsDocument.Result(
+            var record = ResultsDocument.Result(
                 variant: r.variant, solver: r.solver, verdict: r.verdict, reasons: r.reasons, status: r.status?.rawValue,
                 levels: r.levels.map { ResultsDocument.Level(priority: $0.priority.rawValue, error: $0.error) },
                 ambiguous: r.ambiguous, conflict: r.conflict,
                 // Why `uniquingKeysWith`: view names are unique in a valid layout;
                 // should a solver repeat one, the first frame is kept, not a trap.
                 frames: Dictionary(zip(r.viewNames, r.frames.map { [$0.x, $0.y, $0.width, $0.height] }), uniquingKeysWith: { first, _ in first }))
+            record.observed = r.observed
+            return record
         }
         let timings = c.timings.map { t in
             ResultsDocument.Timing(solver: t.solver, phase: t.phase, min: t.summary.minimum, median: t.summary.median,

@@ -58,6 +58,8 @@ public struct VariantResult: Sendable {
     public var conflict: [String]
     public var frames: [Frame]
     public var viewNames: [String]
+    /// Against the layout's observed frames (`expect ... observed xcode`), default variant only.
+    public var observed: ResultsDocument.Observed?
 }
 
 /// Timings of one phase of one solver on a case (seconds).
@@ -359,6 +361,13 @@ public final class Runner {
                                                                  frames: first.frames, levels: [], ambiguous: nil, conflict: []))
             }
         }
+        let observations = layout.observations(for: nil)
+        if !observations.isEmpty {
+            for i in results.indices where results[i].variant == Layout.defaultVariantName {
+                results[i].observed = Self.observed(results[i], observations, layout: layout,
+                                                    reference: judgeSpec == nil ? nil : reference[Layout.defaultVariantName])
+            }
+        }
         var result = CaseResult(name: benchCase.name, source: benchCase.source, views: layout.views.count,
                                 constraints: layout.constraints.count, variants: variants, results: results, timings: [],
                                 counters: counters,
@@ -368,6 +377,45 @@ public final class Runner {
                                 })
         if let judgeSpec, judgeSpec.name != settings.reference { result.judge = judgeSpec.name }
         return CheckedCase(benchCase: benchCase, result: result, usable: usable, probe: timingProbe)
+    }
+
+    /// A result against the observed frames, each difference with its likely cause.
+    static func observed(_ r: VariantResult, _ observations: [Expectation], layout: Layout, reference: Solution?)
+        -> ResultsDocument.Observed
+    {
+        let index = NameIndex(r.viewNames)
+        let referenceIndex = reference.map { NameIndex($0.viewNames) }
+        let ambiguous = Set(reference?.ambiguous ?? [])
+        func close(_ a: Frame, _ b: Frame, _ t: Double) -> Bool { FrameComponent.allCases.allSatisfy { abs(a[$0] - b[$0]) <= t } }
+        var matched = 0
+        var differences: [ResultsDocument.Observed.Difference] = []
+        for e in observations {
+            guard case .frame(let view, let expected) = e.kind else { continue }
+            let t = e.frameTolerance
+            let got = r.status == .solved ? index[view].flatMap { r.frames.indices.contains($0) ? r.frames[$0] : nil } : nil
+            if let got, close(got, expected, t) {
+                matched += 1
+                continue
+            }
+            let cause: ObservedCause
+            let theirs = reference.flatMap { ref in referenceIndex?[view].flatMap { ref.frames.indices.contains($0) ? ref.frames[$0] : nil } }
+            if r.status == .unsatisfiable || reference?.status == .unsatisfiable {
+                cause = .unsatisfiable
+            } else if let theirs, reference?.status == .solved, close(theirs, expected, t) {
+                cause = .solver
+            } else if ambiguous.contains(view) {
+                cause = .undetermined
+            } else if let got, abs(got.x - expected.x) <= t, abs(got.y - expected.y) <= t,
+                      layout.views.first(where: { $0.name == view })?.content.intrinsicSize != nil {
+                cause = .contentSize
+            } else {
+                cause = .importGap
+            }
+            differences.append(.init(view: view, expected: [expected.x, expected.y, expected.width, expected.height],
+                                     got: got.map { [$0.x, $0.y, $0.width, $0.height] }, cause: cause.rawValue))
+        }
+        let source = observations.compactMap(\.observedBy).first ?? "observed"
+        return ResultsDocument.Observed(source: source, matched: matched, total: observations.count, differences: differences)
     }
 
     /// The check pass for one solver: every variant (switching incrementally),

@@ -21,6 +21,7 @@ public enum HTMLReport {
     static let contents: [(id: String, title: String)] = [
         ("summary", "Summary"), ("failures", "Failures and divergences"), ("conformance", "Conformance"),
         ("scaling", "Scaling"), ("ratios", "Time relative to the reference"), ("timings", "Timings"), ("pictures", "Solved layouts"),
+        ("real", "Real screens against Xcode"),
     ]
 
     static let css = """
@@ -60,6 +61,7 @@ public enum HTMLReport {
                 ratios(results),
                 timings(results, gate: gate),
                 pictures(results, limit: pictureLimit),
+                realScreens(results),
                 .raw(script)
             )
         )
@@ -420,5 +422,71 @@ public enum HTMLReport {
                   items.isEmpty ? el("p", text("None: every verdict is pass or unsupported."))
                       : el("p", attr("class", "meta"), text("\(fails) fail/error, \(items.count - fails) weighted divergence(s); each links to its picture.")),
                   items.isEmpty ? .empty : el("ul", [attr("class", "failures")] + items))
+    }
+
+    // MARK: Real screens
+
+    /// Each screen with observed frames (an imported IB file): the solver's
+    /// frames in grey, and where a view differs from Xcode's stored frame,
+    /// Xcode's frame dashed in blue over the solver's in red; the tally per solver.
+    static func realScreens(_ r: ResultsDocument) -> N {
+        let solver = r.referenceName ?? r.solvers.first?.name ?? ""
+        let screens = r.cases.compactMap { c -> (ResultsDocument.Case, ResultsDocument.Result, ResultsDocument.Observed)? in
+            guard let result = c.results.first(where: { $0.solver == solver && $0.observed != nil }), let o = result.observed else { return nil }
+            return (c, result, o)
+        }
+        guard !screens.isEmpty else { return .empty }
+        var tallies: [N] = []
+        for spec in r.solvers {
+            var matched = 0, total = 0
+            var causes: [String: Int] = [:]
+            for c in r.cases {
+                for result in c.results where result.solver == spec.name {
+                    guard let o = result.observed else { continue }
+                    matched += o.matched
+                    total += o.total
+                    for d in o.differences { causes[d.cause, default: 0] += 1 }
+                }
+            }
+            guard total > 0 else { continue }
+            let why = causes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            tallies.append(el("li", text("\(spec.name): \(matched) of \(total) views match Xcode within 0.5 pt"
+                                         + " (\(number(100 * Double(matched) / Double(total), 1))%)" + (why.isEmpty ? "" : "; differences: \(why)"))))
+        }
+        var figures: [N] = []
+        for (c, result, o) in screens {
+            figures.append(el("div", attr("class", "panel"),
+                              el("div", attr("class", "caption"), text("\(c.name) · \(o.matched) of \(o.total)")),
+                              .raw(overlay(result, o))))
+        }
+        return el("section", [heading("Real screens against Xcode", id: "real"),
+                              el("p", attr("class", "meta"), text("Screens imported from Interface Builder files; Xcode's stored frames are the oracle "
+                                                                  + "(`expect ... observed xcode within 0.5`). Drawn: \(solver)'s frames in grey; where a view differs, "
+                                                                  + "Xcode's frame dashed blue and \(solver)'s red. Causes: ObservedCause in results.json.")),
+                              el("ul", tallies),
+                              el("div", [attr("class", "panels")] + figures)])
+    }
+
+    /// A small SVG of one screen (at most 180 points wide).
+    static func overlay(_ result: ResultsDocument.Result, _ o: ResultsDocument.Observed) -> String {
+        let container = result.frames["super"] ?? [0, 0, 375, 667]
+        let width = max(container[2], 1), height = max(container[3], 1)
+        let scale = min(180 / width, 320 / height)
+        func rect(_ f: [Double], _ style: String) -> String {
+            guard f.count == 4, f.allSatisfy(\.isFinite) else { return "" }
+            return "<rect x=\"\(number(f[0] * scale))\" y=\"\(number(f[1] * scale))\" width=\"\(number(max(0, f[2]) * scale))\" "
+                + "height=\"\(number(max(0, f[3]) * scale))\" \(style)/>"
+        }
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width * scale, 0))\" height=\"\(number(height * scale, 0))\">"
+        svg += rect([0, 0, width, height], "fill=\"#fafafa\" stroke=\"#999\"")
+        let differing = Set(o.differences.map(\.view))
+        for name in result.frames.keys.sorted() where name != "super" && !differing.contains(name) {
+            svg += rect(result.frames[name] ?? [], "fill=\"none\" stroke=\"#bbb\" stroke-width=\"0.7\"")
+        }
+        for d in o.differences {
+            if let got = d.got { svg += rect(got, "fill=\"none\" stroke=\"#c00\" stroke-width=\"1\"") }
+            svg += rect(d.expected, "fill=\"none\" stroke=\"#06c\" stroke-width=\"1\" stroke-dasharray=\"3 2\"")
+        }
+        return svg + "</svg>"
     }
 }

@@ -187,6 +187,9 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
         public var conflict: [String]
         /// View name -> [x, y, width, height].
         public var frames: [String: [Double]]
+        /// How this answer compares with frames another engine was observed to
+        /// give (`expect ... observed xcode`); absent for layouts without them.
+        public var observed: Observed?
 
         public init(variant: String, solver: String, verdict: Verdict, reasons: [String], status: String?, levels: [Level],
                     ambiguous: [String]?, conflict: [String], frames: [String: [Double]]) {
@@ -199,6 +202,39 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
             self.ambiguous = ambiguous
             self.conflict = conflict
             self.frames = frames
+        }
+    }
+
+    /// A solver's answer against observed frames (Xcode's, stored in an IB file).
+    public struct Observed: Codable, Equatable, Sendable {
+        /// Who observed them (`xcode`).
+        public var source: String
+        public var matched: Int
+        public var total: Int
+        /// The views that differ beyond their tolerance, in the layout's order.
+        public var differences: [Difference]
+
+        public init(source: String, matched: Int, total: Int, differences: [Difference]) {
+            self.source = source
+            self.matched = matched
+            self.total = total
+            self.differences = differences
+        }
+
+        public struct Difference: Codable, Equatable, Sendable {
+            public var view: String
+            public var expected: [Double]
+            /// The solver's frame; absent when it gave none.
+            public var got: [Double]?
+            /// Why the harness thinks they differ: ``ObservedCause``'s raw value.
+            public var cause: String
+
+            public init(view: String, expected: [Double], got: [Double]?, cause: String) {
+                self.view = view
+                self.expected = expected
+                self.got = got
+                self.cause = cause
+            }
         }
     }
 

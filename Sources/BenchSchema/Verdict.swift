@@ -32,3 +32,27 @@ public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable, CodingKe
         return order.first { present.contains($0) }
     }
 }
+
+/// Why a solver's frame differs from an observed one (Xcode's stored frame), as `run` classifies it.
+public enum ObservedCause: String, Codable, CaseIterable, Sendable {
+    /// The reference matches the observed frame and this solver does not.
+    case solver
+    /// The imported constraints conflict (the layout is unsatisfiable as imported).
+    case unsatisfiable = "import-unsatisfiable"
+    /// The reference says the view is not determined: the file leaves out what fixed it in Xcode.
+    case undetermined = "import-undetermined"
+    /// Only the size differs, on a view whose size is its measured content (text, images).
+    case contentSize = "content-size"
+    /// Anything else: an approximation of the importer (insets, margins, stack views, size classes).
+    case importGap = "import-gap"
+
+    public var explanation: String {
+        switch self {
+        case .solver: return "the solver (the reference matches Xcode)"
+        case .unsatisfiable: return "an import gap: the imported constraints conflict"
+        case .undetermined: return "an import gap: the view is not determined by the imported constraints"
+        case .contentSize: return "a text-measured size (content sizes are not stored in the file)"
+        case .importGap: return "an import gap (insets, margins, stack views or size classes approximated)"
+        }
+    }
+}

@@ -498,7 +498,7 @@ struct FileParser {
 
     // MARK: Expectations
 
-    /// `expect [VARIANT] VIEW = X Y W H`, `expect [VARIANT] unsatisfiable`,
+    /// `expect [VARIANT] VIEW = X Y W H [observed SOURCE] [within TOL]`, `expect [VARIANT] unsatisfiable`,
     /// `expect [VARIANT] ambiguous VIEW ...`.
     mutating func parseExpect(_ c: inout LineCursor) throws(LineError) {
         let keyword = c.take()
@@ -518,9 +518,26 @@ struct FileParser {
                 let y = try parseNumber(&c, what: "the expected y").value
                 let width = try parseNumber(&c, what: "the expected width").value
                 let height = try parseNumber(&c, what: "the expected height").value
+                // `observed SOURCE`: another engine's answer (reported apart);
+                // `within TOL`: this frame's own absolute tolerance.
+                var observedBy: String?
+                var tolerance: Double?
+                if c.peek().kind == .name, names[c.peek()] == "observed" {
+                    _ = c.take()
+                    observedBy = names[try c.expectName("who observed the frame (e.g. 'xcode')")]
+                }
+                if c.peek().kind == .name, names[c.peek()] == "within" {
+                    _ = c.take()
+                    let parsed = try parseNumber(&c, what: "the tolerance after 'within'")
+                    guard parsed.value >= 0, parsed.value.isFinite else {
+                        throw LineError(.unexpectedToken(expected: "a tolerance >= 0", found: formatNumber(parsed.value)), at: parsed.location)
+                    }
+                    tolerance = parsed.value
+                }
                 try c.expectEndOfLine(comment: true)
                 let frame = Frame(x: x, y: y, width: width, height: height)
-                expectations.append(Expectation(variant: variant, .frame(view: names[word], frame), location: location))
+                expectations.append(Expectation(variant: variant, .frame(view: names[word], frame), observedBy: observedBy,
+                                                tolerance: tolerance, location: location))
                 return
             }
             if names[word] == "unsatisfiable" {

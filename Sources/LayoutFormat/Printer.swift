@@ -60,6 +60,8 @@ public enum LayoutPrinter {
         switch expectation.kind {
         case .frame(let view, let frame):
             text += "\(view) = " + [frame.x, frame.y, frame.width, frame.height].map(formatNumber).joined(separator: " ")
+            if let source = expectation.observedBy { text += " observed \(source)" }
+            if let tolerance = expectation.tolerance { text += " within \(formatNumber(tolerance))" }
         case .unsatisfiable:
             text += "unsatisfiable"
         case .ambiguous(let views):

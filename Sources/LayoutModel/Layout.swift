@@ -182,23 +182,37 @@ public struct Expectation: Hashable, Sendable {
     /// The variant it applies to; nil is the default container.
     public var variant: String?
     public var kind: Kind
+    /// Who observed this frame (`expect ... observed xcode`): an answer from
+    /// another engine, reported apart ("matches Xcode"), never a failure of
+    /// the layout's own checks. nil: the author's expectation.
+    public var observedBy: String?
+    /// The absolute tolerance of a frame (`within 0.5`); nil is ``frameTolerance``.
+    public var tolerance: Double?
     public var location: SourceLocation?
 
     /// Absolute tolerance of `expect VIEW = X Y W H`, from the format's spec.
     public static let frameTolerance = 1e-3
 
-    public init(variant: String? = nil, _ kind: Kind, location: SourceLocation? = nil) {
+    public init(variant: String? = nil, _ kind: Kind, observedBy: String? = nil, tolerance: Double? = nil,
+                location: SourceLocation? = nil) {
         self.variant = variant
         self.kind = kind
+        self.observedBy = observedBy
+        self.tolerance = tolerance
         self.location = location
     }
 
+    /// The tolerance a frame is checked with.
+    public var frameTolerance: Double { tolerance ?? Self.frameTolerance }
+
     public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
-        lhs.variant == rhs.variant && lhs.kind == rhs.kind
+        lhs.variant == rhs.variant && lhs.kind == rhs.kind && lhs.observedBy == rhs.observedBy && lhs.tolerance == rhs.tolerance
     }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(variant)
         hasher.combine(kind)
+        hasher.combine(observedBy)
+        hasher.combine(tolerance)
     }
 }
 
@@ -272,10 +286,17 @@ public struct Layout: Hashable, Sendable {
         constraints.filter { $0.isActive(under: variant.traits) }
     }
 
-    /// The expectations that apply to a variant (`nil` = default).
+    /// The author's expectations that apply to a variant (`nil` = default);
+    /// observed frames (`expect ... observed SOURCE`) are ``observations(for:)``.
     public func expectations(for variant: String?) -> [Expectation] {
         let name = variant ?? Layout.defaultVariantName
-        return expectations.filter { ($0.variant ?? Layout.defaultVariantName) == name }
+        return expectations.filter { $0.observedBy == nil && ($0.variant ?? Layout.defaultVariantName) == name }
+    }
+
+    /// The frames another engine was observed to give in a variant (`expect ... observed xcode`).
+    public func observations(for variant: String?) -> [Expectation] {
+        let name = variant ?? Layout.defaultVariantName
+        return expectations.filter { $0.observedBy != nil && ($0.variant ?? Layout.defaultVariantName) == name }
     }
 
     public static func == (lhs: Layout, rhs: Layout) -> Bool {

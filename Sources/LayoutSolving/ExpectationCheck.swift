@@ -38,8 +38,10 @@ extension Solution {
             case .frame(let view, let expected):
                 guard status == .solved else { return result(.failed, "expected a frame for \(view), layout is unsatisfiable") }
                 guard let actual = frameIndex[view].flatMap({ frames.indices.contains($0) ? frames[$0] : nil }) else { return result(.failed, "no frame for \(view)") }
-                let tolerance = Tolerance.expectation
-                let close = FrameComponent.allCases.allSatisfy { tolerance.isClose(actual[$0], expected[$0]) }
+                // Why a plain absolute bound for a stated tolerance: `within 0.5`
+                // (Xcode's pixel rounding) is a distance in points, whatever the frame's size.
+                let close = expectation.tolerance.map { t in FrameComponent.allCases.allSatisfy { abs(actual[$0] - expected[$0]) <= t } }
+                    ?? FrameComponent.allCases.allSatisfy { Tolerance.expectation.isClose(actual[$0], expected[$0]) }
                 return close ? result(.passed) : result(.failed, "\(view): expected \(expected), got \(actual)")
             case .ambiguous(let views):
                 guard status == .solved else { return result(.failed, "expected a solution, layout is unsatisfiable") }

@@ -14,7 +14,7 @@ struct LayoutBench: ParsableCommand {
             73 an output cannot be written.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, HistoryCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self]
+        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, HistoryCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self, ImportCommand.self]
     )
 
     /// The one place where a command's error becomes a message and an exit

@@ -113,6 +113,7 @@ struct SolveCommand: ParsableCommand {
         let spec = try chosenSolver()
         let engine = spec.make(timeout: timeout, ranges: explain)
         var outcomes: [(Solution, [ExpectationResult])] = []
+        var observations: [String: [ExpectationResult]] = [:]
         var explanations: [String] = []
         do {
             for (i, name) in names.enumerated() {
@@ -129,6 +130,9 @@ struct SolveCommand: ParsableCommand {
                 }
                 let checks = profile.measure("check") { solution.check(layout.expectations(for: name)) }
                 outcomes.append((solution, checks))
+                // Another engine's frames (`observed xcode`): reported apart, never a failure.
+                let observed = layout.observations(for: name)
+                if !observed.isEmpty { observations[solution.variant] = solution.check(observed) }
                 if explain {
                     // Ranges only for an ambiguous answer: each is a pair of LPs.
                     let ranges = solution.ambiguous?.isEmpty == false ? engine.frameRanges() : nil
@@ -143,7 +147,7 @@ struct SolveCommand: ParsableCommand {
             switch format {
             case .json: writeStandardOutput(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2) + "\n")
             case .text:
-                writeStandardOutput(Self.text(file: file, solver: engine.name, layout: layout, outcomes))
+                writeStandardOutput(Self.text(file: file, solver: engine.name, layout: layout, outcomes, observations: observations))
                 for text in explanations where !text.isEmpty { writeStandardOutput(text) }
             }
         }
@@ -188,7 +192,8 @@ struct SolveCommand: ParsableCommand {
         return out
     }
 
-    static func text(file: String, solver: String, layout: Layout, _ outcomes: [(Solution, [ExpectationResult])]) -> String {
+    static func text(file: String, solver: String, layout: Layout, _ outcomes: [(Solution, [ExpectationResult])],
+                     observations: [String: [ExpectationResult]] = [:]) -> String {
         var out = ""
         for (solution, checks) in outcomes {
             let size = layout.variant(named: solution.variant)?.size.description ?? ""
@@ -223,6 +228,16 @@ struct SolveCommand: ParsableCommand {
             for check in failed {
                 let where_ = check.expectation.location.map { "\($0): " } ?? ""
                 out += "    \(where_)FAILED \(LayoutPrinter.line(for: check.expectation)): \(check.reason ?? "")\n"
+            }
+            if let observed = observations[solution.variant] {
+                let misses = observed.filter { $0.verdict != .passed }
+                let sources = Set(observed.compactMap(\.expectation.observedBy)).sorted().joined(separator: ", ")
+                out += "  observed by \(sources): \(observed.count - misses.count) of \(observed.count) views match"
+                    + " (reported, not checked)\n"
+                for check in misses.prefix(10) {
+                    out += "    differs: \(check.reason ?? LayoutPrinter.line(for: check.expectation))\n"
+                }
+                if misses.count > 10 { out += "    ... \(misses.count - 10) more\n" }
             }
         }
         let solved = Set(outcomes.map(\.0.variant))

@@ -22,10 +22,11 @@ enum Summary {
             verdict = counted > 0 ? verdict + ", " + missing : missing
         }
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
-        if quiet { return headline }
+        if quiet { return headline + observedLine(results) }
 
         var out = headline + "\n" + SolverTable.text(document)
         out += "(" + SolverTable.footnote + ")\n"
+        out += observedLine(results)
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }
@@ -53,6 +54,36 @@ enum Summary {
                 out += "  \(name) [\(r.variant)] \(r.solver): \(r.reasons.first ?? "")\n"
             }
             if divergences.count > 10 { out += "  ... \(divergences.count - 10) more in the results file\n" }
+        }
+        return out
+    }
+
+    /// `real screens: N of M views match Xcode (cassowary), ...` and the causes of the differences.
+    static func observedLine(_ results: RunResults) -> String {
+        var tallies: [(solver: String, matched: Int, total: Int, screens: Int, causes: [String: Int])] = []
+        for spec in results.solvers {
+            var matched = 0, total = 0, screens = 0
+            var causes: [String: Int] = [:]
+            for c in results.cases {
+                for r in c.results where r.solver == spec.name {
+                    guard let o = r.observed else { continue }
+                    matched += o.matched
+                    total += o.total
+                    screens += 1
+                    for d in o.differences { causes[d.cause, default: 0] += 1 }
+                }
+            }
+            if total > 0 { tallies.append((spec.name, matched, total, screens, causes)) }
+        }
+        guard let first = tallies.first else { return "" }
+        func percent(_ a: Int, _ b: Int) -> String { String(format: "%.1f%%", 100 * Double(a) / Double(max(b, 1))) }
+        var out = "\nreal screens (\(first.screens)): " + tallies.map {
+            "\($0.matched) of \($0.total) views match Xcode (\(percent($0.matched, $0.total)), \($0.solver))"
+        }.joined(separator: ", ") + "\n"
+        for t in tallies where !t.causes.isEmpty {
+            out += "  differences (\(t.solver)): " + ObservedCause.allCases.compactMap { cause in
+                t.causes[cause.rawValue].map { "\($0) \(cause.rawValue)" }
+            }.joined(separator: ", ") + "\n"
         }
         return out
     }

@@ -1,0 +1,349 @@
+import LayoutModel
+
+/// Builds one screen: the views of a root, flattened, and their constraints.
+struct ScreenBuilder {
+    let context: DocumentContext
+    let root: DocumentContext.Root
+
+    /// One imported view (or layout guide) and what the file says of it.
+    struct Node {
+        var id: String
+        var element: XMLElement
+        var parent: Int?
+        /// The frame in the container's coordinates (accumulated from the superviews' stored frames).
+        var frame: Frame
+        var hasFrame: Bool
+        var autoLayout: Bool
+        var name = ""
+        /// Why its stored frame is no oracle (nil: it is one).
+        var noOracle: String?
+        var guide: GuideKind?
+        var margins = EdgeInsets.standard
+        var content = ViewContent.none
+    }
+
+    enum GuideKind: Equatable { case safeArea, topLegacy, bottomLegacy, content, frameGuide, stackGap }
+
+    var nodes: [Node] = []
+    var byID: [String: Int] = [:]
+    var constraints: [LayoutConstraint] = []
+    var warnings: [ImportDiagnostic] = []
+    var notes: [String] = []
+    /// Constraint elements to convert, with the index of the view owning the list.
+    var constraintElements: [(element: XMLElement, owner: Int)] = []
+    /// Per owner, the `<variation>` elements (their masks decide where constraints are installed).
+    var variations: [Int: [XMLElement]] = [:]
+    var hasVariations = false
+    var anonymous = 0
+    var deviceClass = SizeClass(width: .compact, height: .regular)
+    var metrics = DeviceMetrics.forScreen(width: 375, height: 667, device: nil)
+    var usedNames: Set<String> = []
+    /// The root's frame as stored (a root below an opaque bar starts at y > 0).
+    var storedRoot = Frame(x: 0, y: 0, width: 600, height: 600)
+
+    init(context: DocumentContext, root: DocumentContext.Root) {
+        self.context = context
+        self.root = root
+    }
+
+    mutating func warn(_ message: String, _ element: XMLElement) {
+        warnings.append(context.diagnostic(.warning, message, element))
+    }
+
+    static func number(_ text: String?) -> Double? {
+        guard let text, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    static func frame(of element: XMLElement) -> Frame? {
+        guard let rect = element.child("rect", key: "frame") else { return nil }
+        return Frame(x: number(rect["x"]) ?? 0, y: number(rect["y"]) ?? 0,
+                     width: number(rect["width"]) ?? 0, height: number(rect["height"]) ?? 0)
+    }
+
+    // MARK: Build
+
+    mutating func build() -> ImportedScreen? {
+        let rootFrame = Self.frame(of: root.element) ?? Frame(x: 0, y: 0, width: 600, height: 600)
+        if Self.frame(of: root.element) == nil { warn("the root view has no stored frame: a 600 x 600 canvas is assumed", root.element) }
+        storedRoot = rootFrame
+        let size = (width: rootFrame.width, height: rootFrame.height)
+        guard size.width > 0, size.height >= 0 else {
+            warn("the root view's frame is empty: skipped", root.element)
+            return nil
+        }
+        deviceClass = DeviceMetrics.sizeClass(width: size.width, height: size.height)
+        metrics = DeviceMetrics.forScreen(width: size.width, height: size.height, device: context.device?["id"])
+
+        collect(root.element, parent: nil, origin: (-rootFrame.x, -rootFrame.y), depth: 0)
+        guard !constraintElements.isEmpty else { return nil }
+        addGuides(rootFrame: rootFrame)
+        assignNames()
+        for index in nodes.indices { nodes[index].margins = margins(of: index, rootFrame: rootFrame) }
+        for item in constraintElements { convert(item.element, owner: item.owner) }
+        addGuideConstraints()
+        addStackViews()
+        addAutoresizing()
+        addContent()
+
+        var layout = Layout(container: ContainerSize(width: size.width, height: size.height), containerTraits: deviceClass.traits)
+        layout.containerMargins = nodes[0].margins == .standard ? nil : nodes[0].margins
+        layout.views = nodes.indices.dropFirst().map { i in
+            ViewDeclaration(name: nodes[i].name, margins: nodes[i].margins == .standard ? nil : nodes[i].margins,
+                            content: nodes[i].content)
+        }
+        layout.constraints = constraints
+        // Variants for the other size classes when anything reads differently there
+        // (view masks, constraint masks or per-class numbers).
+        if hasVariations || constraints.contains(where: { !$0.traits.isEmpty }) {
+            layout.variants = SizeClass.all.filter { $0 != deviceClass }.map { sc in
+                Variant(name: sc.variant.name, size: sc.variant.size, traits: sc.traits)
+            }
+        }
+        layout = dropInvalid(layout)
+        var observed = 0
+        for node in nodes.dropFirst() where node.guide == nil && node.noOracle == nil && node.hasFrame {
+            layout.expectations.append(Expectation(.frame(view: node.name, round(node.frame)),
+                                                   observedBy: InterfaceBuilderImporter.xcodeSource,
+                                                   tolerance: InterfaceBuilderImporter.xcodeTolerance))
+            observed += 1
+        }
+        let imported = nodes.dropFirst().filter { $0.guide == nil }.count
+        return ImportedScreen(name: "", rootID: root.controller?["id"] ?? root.element["id"] ?? "", header: header(observed, imported),
+                              layout: layout, observedViews: observed, importedViews: imported, warnings: warnings)
+    }
+
+    /// Frames to 1/1000 point: accumulation adds float noise to values IB stored with few digits.
+    func round(_ f: Frame) -> Frame {
+        func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        return Frame(x: r(f.x), y: r(f.y), width: r(f.width), height: r(f.height))
+    }
+
+    func header(_ observed: Int, _ imported: Int) -> [String] {
+        var lines = ["Imported by `layout-bench import` from an Interface Builder file; the expect lines are the frames Xcode stored."]
+        lines.append("source: \(context.fileName)")
+        var scene = root.sceneID.map { "scene \($0)" } ?? "top-level object"
+        scene += " (\(root.title)); root \(root.element.name) \(root.element["id"] ?? "(no id)")"
+        lines.append(scene)
+        let device = context.device.map { "\($0["id"] ?? "?") \($0["orientation"] ?? "portrait")" } ?? "none stored"
+        lines.append("device: \(device); container \(nodes.first.map { "\(formatNumber($0.frame.width)) x \(formatNumber($0.frame.height))" } ?? "?"); "
+                     + "size class \(deviceClass.traits.joined(separator: " "))")
+        lines.append("Interface Builder toolsVersion \(context.toolsVersion ?? "unknown")")
+        lines.append("views: \(imported); with Xcode's frame as oracle: \(observed)")
+        for note in notes.sorted() where !note.isEmpty { lines.append("approximated: \(note)") }
+        return lines
+    }
+
+    // MARK: Views
+
+    mutating func newID(for element: XMLElement) -> String {
+        if let id = element["id"], byID[id] == nil { return id }
+        anonymous += 1
+        return "anon\(anonymous)"
+    }
+
+    /// Records a view and, depth first, its subviews; `origin` is the
+    /// superview's top-left corner in the container's coordinates.
+    mutating func collect(_ element: XMLElement, parent: Int?, origin: (x: Double, y: Double), depth: Int) {
+        let stored = Self.frame(of: element)
+        var frame = stored ?? Frame(x: 0, y: 0, width: 0, height: 0)
+        frame.x += origin.x
+        frame.y += origin.y
+        let index = nodes.count
+        // A stack view's arranged views are Auto Layout views whatever the file says (the stack sets the flag).
+        let autoLayout = element["translatesAutoresizingMaskIntoConstraints"] == "NO"
+            || parent.map { nodes[$0].element.name == "stackView" } ?? false
+        var node = Node(id: newID(for: element), element: element, parent: parent, frame: frame, hasFrame: stored != nil,
+                        autoLayout: autoLayout)
+        if element["misplaced"] == "YES" { node.noOracle = "misplaced" }
+        if element["ambiguous"] == "YES" { node.noOracle = "ambiguous" }
+        if let parent, let reason = nodes[parent].noOracle, reason.hasPrefix("misplaced") || reason.hasPrefix("inside") {
+            node.noOracle = node.noOracle ?? "inside a misplaced view"
+        }
+        if parent != nil, !autoLayout { node.noOracle = node.noOracle ?? "autoresizing (its frame is an input)" }
+        if stored == nil, parent != nil { warn("\(element.name) \(node.id) has no stored frame: no oracle for it", element) }
+        byID[node.id] = index
+        nodes.append(node)
+
+        if let list = element.child("constraints") {
+            for constraint in list.children("constraint") { constraintElements.append((constraint, index)) }
+        }
+        let elementVariations = element.children("variation")
+        if !elementVariations.isEmpty {
+            variations[index] = elementVariations
+            hasVariations = true
+        }
+        // Subviews left out of the default size class are not on the stored screen.
+        var excluded: Set<String> = []
+        for variation in elementVariations where variation["key"] == "default" {
+            for mask in variation.children("mask") where mask["key"] == "subviews" {
+                for exclude in mask.children("exclude") { if let r = exclude["reference"] { excluded.insert(r) } }
+            }
+        }
+        for guide in element.children("viewLayoutGuide") {
+            let kind: GuideKind? = switch guide["key"] {
+            case "safeArea": .safeArea
+            case "contentLayoutGuide": .content
+            case "frameLayoutGuide": .frameGuide
+            default: nil
+            }
+            guard let kind, let id = guide["id"] else {
+                warn("layout guide '\(guide["key"] ?? "?")' is not supported: constraints to it are left out", guide)
+                continue
+            }
+            addGuide(id: id, element: guide, owner: index, kind: kind)
+        }
+        guard depth < 200 else { return }
+        let childOrigin = (x: frame.x, y: frame.y)
+        var children: [XMLElement] = []
+        if let subviews = element.child("subviews") { children += subviews.children }
+        // A cell's content view is a keyed child, not a subview.
+        for keyed in element.children where keyed["key"] == "contentView" { children.append(keyed) }
+        for child in children {
+            if DocumentContext.cellElements.contains(child.name) { continue }  // its own screen
+            if let id = child["id"], excluded.contains(id) {
+                notes.append("views installed only in other size classes are left out")
+                continue
+            }
+            if child.name == "placeholder" { continue }
+            collect(child, parent: index, origin: childOrigin, depth: depth + 1)
+        }
+    }
+
+    mutating func addGuide(id: String, element: XMLElement, owner: Int, kind: GuideKind) {
+        guard byID[id] == nil else { return }
+        let index = nodes.count
+        var node = Node(id: id, element: element, parent: owner, frame: nodes[owner].frame, hasFrame: false, autoLayout: true)
+        node.guide = kind
+        byID[id] = index
+        nodes.append(node)
+    }
+
+    /// The legacy top and bottom layout guides of the controller (`<layoutGuides>`).
+    mutating func addGuides(rootFrame: Frame) {
+        guard let guides = root.controller?.child("layoutGuides") else { return }
+        for guide in guides.children("viewControllerLayoutGuide") {
+            guard let id = guide["id"] else { continue }
+            addGuide(id: id, element: guide, owner: 0, kind: guide["type"] == "bottom" ? .bottomLegacy : .topLegacy)
+        }
+    }
+
+    /// Names every node: the container is `super`; the rest by label or id.
+    mutating func assignNames() {
+        usedNames = [Layout.containerName]
+        nodes[0].name = Layout.containerName
+        for i in nodes.indices.dropFirst() {
+            let node = nodes[i]
+            var base: String
+            switch context.options.naming {
+            case .id:
+                base = identifierName(node.id, camelCase: false)
+            case .label:
+                switch node.guide {
+                case .safeArea?: base = (node.parent == 0 ? "" : nodes[node.parent ?? 0].name + "_") + "safeArea"
+                case .topLegacy?: base = "topLayoutGuide"
+                case .bottomLegacy?: base = "bottomLayoutGuide"
+                case .content?: base = nodes[node.parent ?? 0].name + "_content"
+                case .frameGuide?: base = nodes[node.parent ?? 0].name + "_frame"
+                case .stackGap?: base = node.id
+                case nil:
+                    let label = node.element["userLabel"].map { identifierName($0, camelCase: true) } ?? ""
+                    let custom = node.element["customClass"].map { identifierName($0, camelCase: true) } ?? ""
+                    base = !label.isEmpty ? label : (!custom.isEmpty ? custom : identifierName(node.element.name, camelCase: true))
+                }
+            }
+            nodes[i].name = uniqueName(base)
+        }
+    }
+
+    mutating func uniqueName(_ raw: String) -> String {
+        var base = raw.isEmpty ? "view" : raw
+        if base == Layout.containerName || Self.reserved.contains(base) { base += "_" }
+        var name = base
+        var k = 2
+        while usedNames.contains(name) {
+            name = "\(base)\(k)"
+            k += 1
+        }
+        usedNames.insert(name)
+        return name
+    }
+
+    /// Words a `.layout` line starts with: a view of that name would read as the keyword.
+    static let reserved: Set<String> = ["container", "views", "metric", "margins", "variant", "when", "expect", "intrinsic",
+                                        "hugging", "compression", "baselines", "default", "ambiguous", "unsatisfiable"]
+
+    // MARK: Margins and guides
+
+    /// A view's layout margins: explicit `layoutMargins`, the root's system
+    /// minimum plus its safe area, 11/16 in a table cell's content view, 8 elsewhere;
+    /// `preservesSuperviewLayoutMargins` widens them to the superview's where they overlap.
+    mutating func margins(of index: Int, rootFrame: Frame) -> EdgeInsets {
+        let node = nodes[index]
+        guard node.guide == nil else { return .standard }
+        var m = EdgeInsets.standard
+        if index == 0, root.controller != nil {
+            let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
+            let safe = safeAreaInsets(ofRoot: rootFrame)
+            m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)
+        } else if node.element["key"] == "contentView", let parent = node.parent, nodes[parent].element.name == "tableViewCell" {
+            let side = DeviceMetrics.rootSideMargin(width: node.frame.width)
+            m = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        }
+        if let insets = node.element.children.first(where: { $0.name == "edgeInsets" && $0["key"] == "layoutMargins" }) {
+            m = EdgeInsets(top: Self.number(insets["top"]) ?? 0, left: Self.number(insets["left"]) ?? 0,
+                           bottom: Self.number(insets["bottom"]) ?? 0, right: Self.number(insets["right"]) ?? 0)
+        } else if let insets = node.element.children.first(where: { $0.name == "directionalEdgeInsets" && $0["key"] == "directionalLayoutMargins" }) {
+            m = EdgeInsets(top: Self.number(insets["top"]) ?? 0, left: Self.number(insets["leading"]) ?? 0,
+                           bottom: Self.number(insets["bottom"]) ?? 0, right: Self.number(insets["trailing"]) ?? 0)
+        }
+        if node.element["preservesSuperviewLayoutMargins"] == "YES", let parent = node.parent, parent < index {
+            let p = nodes[parent].margins, pf = nodes[parent].frame, f = node.frame
+            m.left = max(m.left, p.left - (f.x - pf.x))
+            m.top = max(m.top, p.top - (f.y - pf.y))
+            m.right = max(m.right, p.right - ((pf.x + pf.width) - (f.x + f.width)))
+            m.bottom = max(m.bottom, p.bottom - ((pf.y + pf.height) - (f.y + f.height)))
+        }
+        return m
+    }
+
+    /// The root's safe area insets: the device's, plus the bars, less what the
+    /// root's stored frame already leaves out (a root below an opaque bar starts at y > 0).
+    func safeAreaInsets(ofRoot rootFrame: Frame) -> EdgeInsets {
+        guard root.controller != nil else { return EdgeInsets(all: 0) }
+        var top = root.bars.statusBarHidden && metrics.screen.top == 20 ? 0 : metrics.screen.top
+        var bottom = metrics.screen.bottom
+        let landscapePhone = deviceClass.height == .compact
+        if root.bars.navigation {
+            // The navigation controller's own stored bar says where it ends; else a standard bar.
+            if let bottom = root.bars.navigationBottom { top = bottom } else { top += landscapePhone ? 32 : 44 }
+        }
+        if root.bars.tab { bottom += landscapePhone ? 32 : 49 }
+        if root.bars.toolbar { bottom += landscapePhone ? 32 : 44 }
+        top = max(0, top - rootFrame.y)
+        // A root shorter than the device's screen sits below opaque bars:
+        // the height it lacks is taken off the top inset first, then the bottom.
+        if let id = context.device?["id"], let portrait = DeviceMetrics.screenSizes[id] {
+            let landscape = context.device?["orientation"] == "landscape"
+            let screenHeight = landscape ? portrait.0 : portrait.1
+            var missing = max(0, screenHeight - rootFrame.y - rootFrame.height)
+            if rootFrame.width == (landscape ? portrait.1 : portrait.0), missing > 0 {
+                let fromTop = min(missing, top)
+                top -= fromTop
+                missing -= fromTop
+                bottom -= min(missing, bottom)
+            }
+        }
+        return EdgeInsets(top: top, left: metrics.screen.left, bottom: bottom, right: metrics.screen.right)
+    }
+
+    /// The insets of a guide relative to its owner: the root's safe area where the owner overlaps it.
+    func guideInsets(owner: Int) -> EdgeInsets {
+        let rootFrame = nodes[0].frame
+        let safe = safeAreaInsets(ofRoot: storedRoot)
+        let f = nodes[owner].frame
+        return EdgeInsets(top: max(0, safe.top - f.y), left: max(0, safe.left - f.x),
+                          bottom: max(0, safe.bottom - (rootFrame.height - (f.y + f.height))),
+                          right: max(0, safe.right - (rootFrame.width - (f.x + f.width))))
+    }
+}
