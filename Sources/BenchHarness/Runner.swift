@@ -363,7 +363,8 @@ public final class Runner {
         }
         let observations = layout.observations(for: nil)
         if !observations.isEmpty {
-            for i in results.indices where results[i].variant == Layout.defaultVariantName {
+            // Only answers: a solver that was not run or failed is no evidence either way.
+            for i in results.indices where results[i].variant == Layout.defaultVariantName && results[i].status != nil {
                 results[i].observed = Self.observed(results[i], observations, layout: layout,
                                                     reference: judgeSpec == nil ? nil : reference[Layout.defaultVariantName])
             }
