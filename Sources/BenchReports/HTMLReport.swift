@@ -436,22 +436,10 @@ public enum HTMLReport {
             return (c, result, o)
         }
         guard !screens.isEmpty else { return .empty }
-        var tallies: [N] = []
-        for spec in r.solvers {
-            var matched = 0, total = 0
-            var causes: [String: Int] = [:]
-            for c in r.cases {
-                for result in c.results where result.solver == spec.name {
-                    guard let o = result.observed else { continue }
-                    matched += o.matched
-                    total += o.total
-                    for d in o.differences { causes[d.cause, default: 0] += 1 }
-                }
-            }
-            guard total > 0 else { continue }
-            let why = causes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            tallies.append(el("li", text("\(spec.name): \(matched) of \(total) views match Xcode within 0.5 pt"
-                                         + " (\(number(100 * Double(matched) / Double(total), 1))%)" + (why.isEmpty ? "" : "; differences: \(why)"))))
+        let tallies: [N] = r.observedTallies().map { t in
+            let why = t.causes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return el("li", text("\(t.solver): \(t.matched) of \(t.total) views match Xcode within 0.5 pt"
+                                 + " (\(number(100 * Double(t.matched) / Double(t.total), 1))%)" + (why.isEmpty ? "" : "; differences: \(why)")))
         }
         var figures: [N] = []
         for (c, result, o) in screens {

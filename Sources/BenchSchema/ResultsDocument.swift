@@ -477,3 +477,25 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
         return load + solve
     }
 }
+
+extension ResultsDocument {
+    /// Per solver (in the document's order), its answers against observed frames
+    /// summed over the cases: views matched, views observed, cases, differences by cause.
+    /// Solvers with no observed frames are left out.
+    public func observedTallies() -> [(solver: String, matched: Int, total: Int, screens: Int, causes: [String: Int])] {
+        solvers.compactMap { spec in
+            var matched = 0, total = 0, screens = 0
+            var causes: [String: Int] = [:]
+            for c in cases {
+                for r in c.results where r.solver == spec.name {
+                    guard let o = r.observed else { continue }
+                    matched += o.matched
+                    total += o.total
+                    screens += 1
+                    for d in o.differences { causes[d.cause, default: 0] += 1 }
+                }
+            }
+            return total > 0 ? (spec.name, matched, total, screens, causes) : nil
+        }
+    }
+}

@@ -22,11 +22,11 @@ enum Summary {
             verdict = counted > 0 ? verdict + ", " + missing : missing
         }
         let headline = "layout-bench run: \(cases.count) cases, \(results.solvers.count) solvers, \(verdict) — \(file)\n"
-        if quiet { return headline + observedLine(results) }
+        if quiet { return headline + observedLine(document) }
 
         var out = headline + "\n" + SolverTable.text(document)
         out += "(" + SolverTable.footnote + ")\n"
-        out += observedLine(results)
+        out += observedLine(document)
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }
@@ -59,22 +59,8 @@ enum Summary {
     }
 
     /// `real screens: N of M views match Xcode (cassowary), ...` and the causes of the differences.
-    static func observedLine(_ results: RunResults) -> String {
-        var tallies: [(solver: String, matched: Int, total: Int, screens: Int, causes: [String: Int])] = []
-        for spec in results.solvers {
-            var matched = 0, total = 0, screens = 0
-            var causes: [String: Int] = [:]
-            for c in results.cases {
-                for r in c.results where r.solver == spec.name {
-                    guard let o = r.observed else { continue }
-                    matched += o.matched
-                    total += o.total
-                    screens += 1
-                    for d in o.differences { causes[d.cause, default: 0] += 1 }
-                }
-            }
-            if total > 0 { tallies.append((spec.name, matched, total, screens, causes)) }
-        }
+    static func observedLine(_ document: ResultsDocument) -> String {
+        let tallies = document.observedTallies()
         guard let first = tallies.first else { return "" }
         func percent(_ a: Int, _ b: Int) -> String { String(format: "%.1f%%", 100 * Double(a) / Double(max(b, 1))) }
         var out = "\nreal screens (\(first.screens)): " + tallies.map {
