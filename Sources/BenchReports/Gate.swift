@@ -264,6 +264,8 @@ public struct GateFinding: Sendable {
         case new
         /// A case of the baseline the run does not have (reported only).
         case missing
+        /// A regression the commit makes on purpose (``Acknowledgments``): reported, not failing.
+        case acknowledged
     }
 
     public var kind: Kind
@@ -601,7 +603,7 @@ public enum Gate {
     /// Findings in the order reports list them: regressions, new, missing,
     /// improvements, noise; the order found within each kind.
     static func inReportOrder(_ findings: [GateFinding]) -> [GateFinding] {
-        let order: [GateFinding.Kind] = [.regression, .new, .missing, .improvement, .noise]
+        let order: [GateFinding.Kind] = [.regression, .new, .missing, .acknowledged, .improvement, .noise]
         return findings.enumerated().sorted {
             let a = order.firstIndex(of: $0.element.kind) ?? 9, b = order.firstIndex(of: $1.element.kind) ?? 9
             return a != b ? a < b : $0.offset < $1.offset

@@ -260,6 +260,7 @@ public enum HTMLReport {
                             let decision: (String, String) = switch f.kind {
                             case .regression: ("regressed", "regressed")
                             case .improvement: ("improved", "improved")
+                            case .acknowledged: ("", "acknowledged (Reports/baselines/acknowledged.json)")
                             default: ("", "change within noise threshold")
                             }
                             cells += [el("td", attr("class", decision.0), attr("data-value", String(change)), text(String(format: "%+.1f%%", change * 100))),

@@ -68,7 +68,7 @@ extension CassowarySolver {
         // Symbols with a non-zero cost at some level: fixed at 0 on the face.
         var costed = [Bool](repeating: false, count: t.kinds.count)
         for level in t.levels {
-            for cell in level.cells where abs(cell.coefficient) > Row.nearZero { costed[Int(cell.symbol.id)] = true }
+            for symbol in level.symbols where abs(level.coefficient(of: symbol)) > Row.nearZero { costed[Int(symbol.id)] = true }
         }
         func isZeroCost(_ s: Symbol) -> Bool { s.isRestricted && !t.isBasic[Int(s.id)] && !costed[Int(s.id)] }
         // Case 2's invariant: a parametric external is in external rows only.
@@ -98,8 +98,23 @@ extension CassowarySolver {
             return step.isInfinite ? .infinity : abs(a) * step
         }
 
+        // Zero-cost columns pinned at 0 by degenerate rows (case 4's
+        // propagation) can move no variable; neither can costed symbols. What
+        // is left, with the parametric externals, is all a row's movement can
+        // come from. Why project each external row onto those symbols rather
+        // than read it: external rows name other basic externals (the DAG,
+        // see ``Tableau``), and expanding them fully is the fill-in the DAG
+        // avoids; the projection is exact (cancellations included) and, on
+        // a determined layout, empty.
+        let forced = pinnedZeroCostColumns(isZeroCost)
+        func movable(_ s: Symbol) -> Bool {
+            s.kind == .external ? !t.isBasic[Int(s.id)] : isZeroCost(s) && !forced[Int(s.id)]
+        }
+        var projections: [Row?] = []
+        // The values as of the last ``updateVariables()`` (the precondition).
+        let current = variables.map { values.indices.contains($0.id) ? values[$0.id] : 0 }
         var free = [Bool](repeating: false, count: variables.count)
-        var needsLP: [Int] = []  // filtered by case 4's propagation below
+        var needsLP: [Int] = []
         for (i, variable) in variables.enumerated() {
             guard variableSymbols.indices.contains(variable.id) else { continue }
             let symbol = variableSymbols[variable.id]
@@ -108,15 +123,16 @@ extension CassowarySolver {
                 free[i] = unbounded
                 continue
             }
+            let row = t.projectedRow(of: symbol, keeping: movable, memo: &projections)
+            let value = current[i]
             var candidate = false
-            for cell in t.rows[Int(symbol.id)].cells {
+            for cell in row.cells {
                 if cell.symbol.kind == .external {
                     guard let unbounded = isUnbounded(cell.symbol) else { return nil }
                     if unbounded { free[i] = true; break }
-                } else if isZeroCost(cell.symbol) {
+                } else {
                     candidate = true
                     let distance = edgeMovement(cell.symbol, cell.coefficient)
-                    let value = t.rows[Int(symbol.id)].constant
                     if moved(value, value + distance) { free[i] = true; break }
                 }
             }
@@ -124,18 +140,10 @@ extension CassowarySolver {
         }
         guard !needsLP.isEmpty else { return free }
 
-        // Case 4, first without LPs: zero-cost columns pinned at 0 by degenerate rows.
-        let forced = pinnedZeroCostColumns(isZeroCost)
-        needsLP = needsLP.filter { i in
-            t.rows[Int(variableSymbols[variables[i].id].id)].cells.contains {
-                isZeroCost($0.symbol) && !forced[Int($0.symbol.id)] && $0.coefficient != 0
-            }
-        }
-        guard !needsLP.isEmpty else { return free }
-
         // Case 4: exact ranges on a copy (the caller's tableau is untouched).
         var reference = [Double](repeating: 0, count: variables.count)
-        for i in needsLP { reference[i] = value(ofSymbolIn: t, variables[i]) }
+        for i in needsLP { reference[i] = current[i] }
+        let lpSymbols = needsLP.map { variableSymbols[variables[$0].id] }
         var probe = self
         for i in needsLP where !free[i] {
             let symbol = variableSymbols[variables[i].id]
@@ -144,7 +152,8 @@ extension CassowarySolver {
                 // Any other candidate that moved in this solve is free. Why only
                 // candidates: the others are decided exactly (cases 1-3), and
                 // looking at every variable after every solve was quadratic.
-                for k in needsLP where !free[k] && moved(solved.value(ofSymbolIn: solved.tableau, variables[k]), reference[k]) {
+                let solvedValues = solved.tableau.values(of: lpSymbols)
+                for (n, k) in needsLP.enumerated() where !free[k] && moved(solvedValues[n], reference[k]) {
                     free[k] = true
                 }
             }
@@ -195,11 +204,10 @@ extension CassowarySolver {
         return pinned
     }
 
-    /// A variable's value in a tableau: its row's constant if basic, else 0.
+    /// A variable's value in a tableau (its external row evaluated if basic, else 0).
     func value(ofSymbolIn tableau: Tableau, _ variable: CassowaryVariable) -> Double {
         guard variableSymbols.indices.contains(variable.id) else { return 0 }
-        let symbol = variableSymbols[variable.id]
-        return tableau.isBasic[Int(symbol.id)] ? tableau.rows[Int(symbol.id)].constant : 0
+        return tableau.value(of: variableSymbols[variable.id])
     }
 }
 
@@ -215,10 +223,10 @@ extension CassowarySolver {
     public func rangeOnOptimalFace(of variable: CassowaryVariable) -> (minimum: Double, maximum: Double)? {
         guard variableSymbols.indices.contains(variable.id) else { return nil }
         let symbol = variableSymbols[variable.id]
-        guard tableau.isBasic[Int(symbol.id)],
-              !tableau.rows[Int(symbol.id)].cells.contains(where: { $0.symbol.kind == .external })
-        else { return (-.infinity, .infinity) }
+        guard tableau.isBasic[Int(symbol.id)] else { return (-.infinity, .infinity) }
         var probe = self
+        guard !probe.tableau.flattened(tableau.rows[Int(symbol.id)]).cells.contains(where: { $0.symbol.kind == .external })
+        else { return (-.infinity, .infinity) }
         return probe.extremesOnOptimalFace(of: symbol)
     }
 
@@ -234,13 +242,15 @@ extension CassowarySolver {
     {
         var extremes: [Double] = []
         for direction in [1.0, -1.0] {
-            var objective = tableau.rows[Int(symbol.id)]
+            // The objective must be in the nonbasic symbols of this basis
+            // (the first solve pivots): the row flattened now.
+            var objective = tableau.flattened(tableau.rows[Int(symbol.id)])
             if direction < 0 { objective.negate() }
             tableau.pushProbeObjective(objective)
             defer { tableau.popProbeObjective() }
             do {
                 try optimize()
-                extremes.append(tableau.rows[Int(symbol.id)].constant)
+                extremes.append(tableau.value(of: symbol))
                 afterEachSolve(self)
             } catch {
                 // Unbounded: the variable leaves every bound in this direction.

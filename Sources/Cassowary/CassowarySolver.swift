@@ -56,6 +56,8 @@ public struct CassowarySolver: Sendable {
     var variableSymbols: [Symbol] = []
     var variableNames: [String] = []
     var values: [Double] = []
+    /// Buffers for ``updateVariables()``.
+    var evaluation = EvaluationScratch()
     var records = DenseTable<ConstraintRecord>()
     /// Constraints made with ``makeConstraint(_:)``, in the solver or not.
     var made = DenseTable<ConstraintDefinition>()
@@ -87,13 +89,11 @@ public struct CassowarySolver: Sendable {
         values.indices.contains(variable.id) ? values[variable.id] : 0
     }
 
-    /// Copies the solution out of the tableau: a basic variable's value is its
-    /// row's constant, a parametric one is 0.
-    /// - Complexity: O(variables).
+    /// Copies the solution out of the tableau: a parametric variable is 0, a
+    /// basic one its row evaluated (``Tableau/values(of:)``).
+    /// - Complexity: O(size of the external rows).
     public mutating func updateVariables() {
-        for (i, symbol) in variableSymbols.enumerated() {
-            values[i] = tableau.isBasic(symbol) ? tableau.row(symbol).constant : 0
-        }
+        tableau.values(of: variableSymbols, into: &values, scratch: &evaluation)
     }
 
     // MARK: Constraints
@@ -169,7 +169,8 @@ public struct CassowarySolver: Sendable {
             // a fresh symbol whose row was never copied into another row, that row
             // is the only one that depends on it: drop it, and the symbol is free
             // again. Otherwise rebuild without it.
-            if let subject = record.freshSubject, tableau.isBasic(subject), !tableau.absorbed[Int(subject.id)] {
+            if let subject = record.freshSubject, tableau.isBasic(subject), !tableau.absorbed[Int(subject.id)],
+               tableau.owner[Int(subject.id)] == constraint.id {
                 _ = tableau.removeRow(subject)
                 try optimize()
                 checkInvariants()
@@ -213,16 +214,20 @@ public struct CassowarySolver: Sendable {
     /// The row to pivot a nonbasic marker into the basis through: the
     /// restricted row that hits zero first as the marker grows (negative
     /// coefficient), else the one that hits zero first as it shrinks, else
-    /// any unrestricted row; ties by lowest basic id.
+    /// the unrestricted row of lowest rank; ties by lowest basic id. Why the
+    /// lowest rank: the marker's new row then names only basic externals
+    /// ranked below every other row that contains the marker, so
+    /// substituting it keeps the external rows acyclic.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: (ratio: Double, id: Int32)?
         var second: (ratio: Double, id: Int32)?
-        var third: Int32?
+        var third: (rank: Int32, id: Int32)?
         for b in tableau.columns[Int(marker.id)] {
             let row = tableau.rows[Int(b)]
             let c = row.coefficient(of: marker)
             if tableau.kinds[Int(b)] == .external {
-                if third.map({ b < $0 }) ?? true { third = b }
+                let rank = tableau.rank[Int(b)]
+                if third.map({ (rank, b) < ($0.rank, $0.id) }) ?? true { third = (rank, b) }
             } else if c < 0 {
                 let r = -row.constant / c
                 if first.map({ r < $0.ratio || (r == $0.ratio && b < $0.id) }) ?? true { first = (r, b) }
@@ -231,7 +236,7 @@ public struct CassowarySolver: Sendable {
                 if second.map({ r < $0.ratio || (r == $0.ratio && b < $0.id) }) ?? true { second = (r, b) }
             }
         }
-        guard let id = first?.id ?? second?.id ?? third else { return nil }
+        guard let id = first?.id ?? second?.id ?? third?.id else { return nil }
         return tableau.symbol(id: id)
     }
 
@@ -346,7 +351,7 @@ public struct CassowarySolver: Sendable {
     /// Inserts a validated definition under a given handle.
     mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
                          explain: Bool) throws(CassowaryError) {
-        var row = tableau.substituted(definition.terms, symbols: variableSymbols, constant: definition.constant)
+        var row = tableau.unexpanded(definition.terms, symbols: variableSymbols, constant: definition.constant)
         var marker: Symbol?
         var other: Symbol?
         var level: Int?
@@ -381,45 +386,69 @@ public struct CassowarySolver: Sendable {
             if let marker, marker.kind == .error { tableau.addToLevel(level, marker, 1) }
             if let other, other.kind == .error { tableau.addToLevel(level, other, 1) }
         }
-        // Near-parallel residues (see ``subjectThreshold``) go.
-        let residue = Self.subjectThreshold * row.largestCoefficient
-        for cell in row.cells where cell.symbol.kind == .external && abs(cell.coefficient) < residue { _ = row.remove(cell.symbol) }
-        // Why a non-negative constant: a restricted subject then starts feasible.
-        if row.constant < 0 { row.negate() }
 
         var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
                                       sequence: nextSequence, edit: edit, freshSubject: nil)
         nextSequence += 1
 
-        if let subject = chooseSubject(row, marker: marker, other: other) {
-            let fresh = subject.kind == .external && marker == nil && tableau.columns[Int(subject.id)].isEmpty
-            row.solve(for: subject)
-            var infeasible = Set<Int32>()
-            tableau.substitute(subject, row, infeasible: &infeasible)
-            tableau.setRow(subject, row, fresh: fresh)
-            if fresh { record.freshSubject = subject }
-        } else if row.cells.isEmpty {
-            // Every variable was eliminated: 0 = constant.
-            guard abs(row.constant) <= Row.feasibilityTolerance(magnitude: definition.constant) else {
-                releaseNew([marker, other])
-                throw unsatisfiable(definition, explain: explain)
-            }
-            record.redundant = true  // implied by the others (only a required equality gets here)
+        // An external subject, expanding the row's basic externals only as far
+        // as needed: highest rank first, one at a time, until a parametric
+        // external can be defined by the row without a cycle. Why not expand
+        // everything first (solved form): that is what filled a chain in.
+        var defined: Symbol?
+        var steps = 0
+        let owner = marker == nil ? handle.id : nil
+        while true {
+            dropResidues(&row)
+            defined = defineExternalSubject(&row, owner: owner)
+            // Past a few steps, plain highest-rank-first: each row is then
+            // expanded at most once (the search's order may expand one twice).
+            let searching = steps < Self.subjectSearchSteps
+            let next = searching ? tableau.nextExpansion(in: row) : tableau.highestRankedBasicExternal(in: row)
+            guard defined == nil, let b = next else { break }
+            steps += 1
+            // Re-orient `b`'s row when it offers a parametric external, so
+            // that `b` itself can be the subject; else copy its row in.
+            if searching, tableau.reorient(b) { continue }
+            tableau.expand(b, in: &row)
+        }
+        if let defined {
+            // A required equality's subject row is the only one that depends
+            // on it (rows that name the subject name it, they do not copy it),
+            // until a later expansion copies it (``Tableau/absorbed``).
+            if marker == nil { record.freshSubject = defined }
         } else {
-            // No subject: add through an artificial variable; undo everything on failure.
-            let saved = tableau
-            let feasible: Bool
-            do {
-                feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
-            } catch {
-                tableau = saved
-                releaseNew([marker, other])
-                throw error
-            }
-            guard feasible else {
-                tableau = saved
-                releaseNew([marker, other])
-                throw unsatisfiable(definition, explain: explain)
+            // No external: the row is flat and restricted. Why a non-negative
+            // constant: a restricted subject then starts feasible.
+            if row.constant < 0 { row.negate() }
+            if let subject = chooseSubject(row, marker: marker, other: other) {
+                row.solve(for: subject)
+                var infeasible = Set<Int32>()
+                tableau.substitute(subject, row, infeasible: &infeasible)
+                tableau.setRow(subject, row)
+            } else if row.cells.isEmpty {
+                // Every variable was eliminated: 0 = constant.
+                guard abs(row.constant) <= Row.feasibilityTolerance(magnitude: definition.constant) else {
+                    releaseNew([marker, other])
+                    throw unsatisfiable(definition, explain: explain)
+                }
+                record.redundant = true  // implied by the others (only a required equality gets here)
+            } else {
+                // No subject: add through an artificial variable; undo everything on failure.
+                let saved = tableau
+                let feasible: Bool
+                do {
+                    feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
+                } catch {
+                    tableau = saved
+                    releaseNew([marker, other])
+                    throw error
+                }
+                guard feasible else {
+                    tableau = saved
+                    releaseNew([marker, other])
+                    throw unsatisfiable(definition, explain: explain)
+                }
             }
         }
         records[handle.id] = record
@@ -451,21 +480,65 @@ public struct CassowarySolver: Sendable {
     /// over 10 units).
     static let subjectThreshold = 1e-8
 
-    /// The symbol to solve a new row for.
-    ///
-    /// An external symbol if there is one: the one that occurs in the fewest
-    /// rows, ties by id. Why fewest rows: substituting it is then cheapest, and
-    /// a variable that appears nowhere else (the new view of a chain) costs
-    /// nothing, so building a chain is linear whatever the insertion order.
-    /// Otherwise the marker or the other error symbol if its coefficient is
-    /// negative (so that, with a non-negative constant, it starts feasible).
-    func chooseSubject(_ row: Row, marker: Symbol?, other: Symbol?) -> Symbol? {
+    /// Defines a parametric external of `row` by it, if one can be: the one
+    /// that occurs in the fewest rows, ties by id, whose definition keeps the
+    /// external rows acyclic (``Tableau/rankForDefinition(_:by:budget:)``); on
+    /// success `row` is solved for it and becomes its row. `owner`:
+    /// the constraint id when the row is a required equality's own.
+    /// Why fewest rows: a variable that appears nowhere else (the new view of
+    /// a chain) can never close a cycle and needs no rank raised.
+    /// - Returns: the subject, now basic; nil if no parametric external fits.
+    mutating func defineExternalSubject(_ row: inout Row, owner: Int?) -> Symbol? {
+        func isCandidate(_ s: Symbol) -> Bool { s.kind == .external && !tableau.isBasic[Int(s.id)] }
+        // Why the best first, without sorting: one try usually succeeds, and
+        // a list per constraint was an allocation on the hot path.
         var best: (count: Int, symbol: Symbol)?
-        for cell in row.cells where cell.symbol.kind == .external {
+        for cell in row.cells where isCandidate(cell.symbol) {
             let count = tableau.columns[Int(cell.symbol.id)].count
-            if best.map({ count < $0.count }) ?? true { best = (count, cell.symbol) }
+            if best.map({ (count, cell.symbol.id) < ($0.count, $0.symbol.id) }) ?? true { best = (count, cell.symbol) }
         }
-        if let best { return best.symbol }
+        guard let first = best?.symbol else { return nil }
+        var chosen: Symbol?
+        if tableau.rankForDefinition(first, by: row) {
+            chosen = first
+        } else {
+            var others: [(count: Int, symbol: Symbol)] = []
+            for cell in row.cells where isCandidate(cell.symbol) && cell.symbol != first {
+                others.append((tableau.columns[Int(cell.symbol.id)].count, cell.symbol))
+            }
+            others.sort { ($0.count, $0.symbol.id) < ($1.count, $1.symbol.id) }
+            chosen = others.first { tableau.rankForDefinition($0.symbol, by: row) }?.symbol
+        }
+        guard let subject = chosen else { return nil }
+        // Solved in place: the row is the new definition (no copy).
+        row.solve(for: subject)
+        tableau.setRow(subject, row, owner: owner)
+        return subject
+    }
+
+    /// How many expansions the search for a subject may take in its own
+    /// order (``Tableau/nextExpansion(in:)``) before it flattens the row
+    /// highest rank first. A chain needs one or two.
+    static let subjectSearchSteps = 16
+
+    /// Drops near-parallel residues from a new row (see ``subjectThreshold``):
+    /// parametric externals whose coefficient is below the threshold
+    /// relative to the row's largest. Basic externals are not judged here:
+    /// their contribution is known only once expanded.
+    func dropResidues(_ row: inout Row) {
+        let residue = Self.subjectThreshold * row.largestCoefficient
+        func isResidue(_ cell: Row.Cell) -> Bool {
+            cell.symbol.kind == .external && !tableau.isBasic[Int(cell.symbol.id)] && abs(cell.coefficient) < residue
+        }
+        // Why test first: residues are rare, and collecting them allocated per constraint.
+        guard row.cells.contains(where: isResidue) else { return }
+        for symbol in row.cells.filter(isResidue).map(\.symbol) { row.remove(symbol) }
+    }
+
+    /// The restricted symbol to solve a flat row without externals for: the
+    /// marker or the other error symbol if its coefficient is negative (so
+    /// that, with a non-negative constant, it starts feasible).
+    func chooseSubject(_ row: Row, marker: Symbol?, other: Symbol?) -> Symbol? {
         if let marker, row.coefficient(of: marker) < 0 { return marker }
         if let other, row.coefficient(of: other) < 0 { return other }
         return nil

@@ -26,7 +26,7 @@ extension CassowarySolver {
         }
         lines.append("objective:")
         for (k, row) in tableau.levels.enumerated() {
-            lines.append("  level \(number(tableau.levelStrengths[k])) (\(tableau.levelUsers[k]) constraints): \(text(row))")
+            lines.append("  level \(number(tableau.levelStrengths[k])) (\(tableau.levelUsers[k]) constraints): \(text(Row(constant: row.constant, cells: row.cells)))")
         }
         lines.append("edits: " + edits.keys.sorted().map { "\(variableNames[$0].isEmpty ? "v\($0)" : variableNames[$0])=\(number(edits[$0]?.value ?? 0))" }
             .joined(separator: " "))
@@ -63,7 +63,16 @@ extension CassowarySolver {
                 for cell in row.cells {
                     if cell.symbol.id <= previous { problems.append("row \(id): cells not sorted") }
                     previous = cell.symbol.id
-                    if tableau.isBasic[Int(cell.symbol.id)] { problems.append("row \(id) contains basic symbol \(cell.symbol)") }
+                    if tableau.isBasic[Int(cell.symbol.id)] {
+                        // Only an external row may name a basic external, of lower rank.
+                        if tableau.kinds[id] != .external || cell.symbol.kind != .external
+                            || tableau.rank[Int(cell.symbol.id)] >= tableau.rank[id] {
+                            problems.append("row \(id) contains basic symbol \(cell.symbol)")
+                        }
+                    }
+                    if tableau.kinds[id] != .external && cell.symbol.kind == .external {
+                        problems.append("restricted row \(id) contains external \(cell.symbol)")
+                    }
                     if !tableau.columns[Int(cell.symbol.id)].contains(Int32(id)) {
                         problems.append("column \(cell.symbol) misses row \(id)")
                     }

@@ -58,6 +58,10 @@ struct EnteringCandidates {
         for cell in row.cells { mark(cell.symbol.id) }
     }
 
+    mutating func mark(_ objective: ObjectiveRow) {
+        for symbol in objective.symbols { mark(symbol.id) }
+    }
+
     /// Sets one symbol's status and clears its dirty flag.
     mutating func set(_ id: Int32, candidate: Bool, weak isWeak: Bool) {
         let i = Int(id)
@@ -93,7 +97,7 @@ struct EnteringCandidates {
 extension Tableau {
     /// The objective rows, strongest first: the artificial one while a row
     /// is added through an artificial variable, then one per level.
-    var objectiveRows: [Row] {
+    var objectiveRows: [ObjectiveRow] {
         if let a = artificial { return [a] + levels }
         return levels
     }
@@ -156,9 +160,9 @@ extension Tableau {
     func candidatesByScan() -> [Int32: Bool] {
         var found: [Int32: Bool] = [:]
         for row in objectiveRows {
-            for cell in row.cells {
-                let status = enteringStatus(of: cell.symbol.id)
-                if status.candidate { found[cell.symbol.id] = status.weak }
+            for symbol in row.symbols {
+                let status = enteringStatus(of: symbol.id)
+                if status.candidate { found[symbol.id] = status.weak }
             }
         }
         return found

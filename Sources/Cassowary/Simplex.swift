@@ -24,7 +24,7 @@ extension CassowarySolver {
 
     /// The objective rows, strongest first: the artificial one while adding
     /// through an artificial variable, then one per strength.
-    var objectiveRows: [Row] { tableau.objectiveRows }
+    var objectiveRows: [ObjectiveRow] { tableau.objectiveRows }
 
     /// The entering symbol of the primal simplex: a restricted symbol whose
     /// reduced-cost vector (one coefficient per level, strongest first) is

@@ -1,6 +1,20 @@
-/// The simplex tableau in solved form, with a column index.
+/// The simplex tableau, with a column index.
 ///
 /// - `rows[id]` is the row of basic symbol `id` (`isBasic[id]` says whether it is one).
+/// - Restricted rows and the objectives are in solved form: they contain
+///   nonbasic symbols only (and no externals), which is all the simplex reads.
+/// - A row of an external (unrestricted) variable may also contain other
+///   **basic externals**, ranked: `rank[b] < rank[u]` for every basic external
+///   `b` in the row of `u`, so these rows form a DAG and values are found by
+///   evaluating it (``Tableau/values(of:)``). Why: in solved form a chain of
+///   positions (`y_k = y_{k-1} + h_{k-1} + 8`) whose heights each carry a
+///   slack writes `y_k` as the sum of every slack above it, O(k) cells, so a
+///   table of R content-sized rows filled in to O(R²) cells (120 s, 3.3 GB at
+///   10^4 rows). Unrestricted rows never bound a ratio test or an objective,
+///   so the simplex never needs them flat; a new constraint that names a
+///   basic external expands it only as far as it must to find a subject
+///   (``CassowarySolver/insert(_:as:edit:explain:)``). docs/design/cassowary-dag.md
+///   has the evidence.
 /// - `columns[id]` is the set of basic symbols whose rows contain symbol `id`.
 ///   Why: substituting a symbol then touches only the rows that contain it,
 ///   instead of every row of the tableau (kiwi visits all rows per pivot).
@@ -19,22 +33,34 @@ struct Tableau {
     private(set) var columns: [ColumnSet] = []
     /// Whether a basic symbol's row has been copied into another row (by a
     /// new constraint's substitution) or removed (by a pivot) since it was last
-    /// set by ``setRow(_:_:fresh:)``. A required equality whose subject row was
+    /// set by ``setRow(_:_:owner:)``. A required equality whose subject row was
     /// never absorbed is the only row that depends on it, so it can be removed
     /// by dropping that row.
     private(set) var absorbed: [Bool] = []
+    /// A topological rank of each basic external: greater than the rank of
+    /// every basic external in its row (0 for other symbols).
+    private(set) var rank: [Int32] = []
+    /// Scratch for ``rankForDefinition(_:by:budget:)`` (ranks to restore, rows to visit).
+    private var raised: [(id: Int32, old: Int32)] = []
+    private var work: [Int32] = []
+    /// The constraint whose required equality set a basic symbol's row, while
+    /// that row is its alone (set with the row, -1 otherwise). Why beside
+    /// ``absorbed``: a symbol can lose its row (a re-orientation, a removal)
+    /// and get a new one from another constraint; the first constraint must
+    /// then not drop the second's row.
+    private(set) var owner: [Int] = []
 
     /// Strengths of the objective levels, strongest first (all soft).
     /// (The levels and the artificial objective change only through the
     /// methods under "Changing the objectives" and ``substitute(_:_:infeasible:)``,
     /// which mark what they change in ``candidates``.)
     private(set) var levelStrengths: [Double] = []
-    private(set) var levels: [Row] = []
+    private(set) var levels: [ObjectiveRow] = []
     /// How many soft constraints use each level; a level is dropped at zero.
     private(set) var levelUsers: [Int] = []
     /// The artificial objective, above every level, while adding a row that
     /// has no subject.
-    private(set) var artificial: Row?
+    private(set) var artificial: ObjectiveRow?
     /// The artificial objective's zero threshold, fixed from the row as added
     /// (`CassowarySolver.enteringSymbol`).
     private(set) var artificialFloor = 0.0
@@ -65,6 +91,8 @@ struct Tableau {
         isBasic.append(false)
         columns.append([])
         absorbed.append(true)
+        rank.append(0)
+        owner.append(-1)
         return Symbol(id: id, kind: kind)
     }
 
@@ -76,6 +104,8 @@ struct Tableau {
         isBasic[i] = false
         columns[i] = []
         absorbed[i] = true
+        rank[i] = 0
+        owner[i] = -1
         candidates.markIfTracked(symbol.id)
         freeIDs.append(symbol.id)
     }
@@ -92,14 +122,16 @@ struct Tableau {
     func isBasic(_ s: Symbol) -> Bool { isBasic[Int(s.id)] }
     func row(_ s: Symbol) -> Row { rows[Int(s.id)] }
 
-    /// Makes `basic` basic with `row`, indexing its cells. `fresh` marks the
-    /// row as not absorbed anywhere yet (see ``absorbed``).
-    mutating func setRow(_ basic: Symbol, _ row: Row, fresh: Bool = false) {
+    /// Makes `basic` basic with `row`, indexing its cells. An `owner` (a
+    /// constraint id) marks the row as that constraint's alone, not absorbed
+    /// anywhere yet (see ``absorbed`` and ``owner``).
+    mutating func setRow(_ basic: Symbol, _ row: Row, owner rowOwner: Int? = nil) {
         let b = Int(basic.id)
         for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
         rows[b] = row
         isBasic[b] = true
-        absorbed[b] = !fresh
+        absorbed[b] = rowOwner == nil
+        owner[b] = rowOwner ?? -1
     }
 
     /// Removes and returns the row of a basic symbol, unindexing its cells.
@@ -110,6 +142,7 @@ struct Tableau {
         rows[b] = Row()
         isBasic[b] = false
         absorbed[b] = true
+        owner[b] = -1
         return row
     }
 
@@ -144,14 +177,9 @@ struct Tableau {
                 objectivesChanged = true
             }
         }
-        if let a = artificial {
-            let coefficient = a.coefficient(of: symbol)
-            if coefficient != 0 {
-                var updated = a
-                updated.addScaled(row, coefficient, skipping: symbol)
-                artificial = updated
-                objectivesChanged = true
-            }
+        if let coefficient = artificial?.coefficient(of: symbol), coefficient != 0 {
+            artificial?.addScaled(row, coefficient, skipping: symbol)
+            objectivesChanged = true
         }
         // Only the row's symbols (and `symbol`, now basic) changed in the
         // objectives, so only they can change status as entering candidates.
@@ -206,26 +234,171 @@ struct Tableau {
         }
     }
 
-    /// A row with every basic symbol replaced by its row (the relation's
-    /// expression in terms of parametric symbols only).
+    /// The row of a definition's terms as they are, basic or not (see the
+    /// type's notes: a basic external is expanded only when needed).
     /// Why the definition's terms and the symbol table rather than a list of
     /// (symbol, coefficient): mapping the terms made an array per constraint.
-    mutating func substituted(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
-                              constant: Double) -> Row {
+    func unexpanded(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
+                    constant: Double) -> Row {
         var row = Row(constant: constant)
-        // Why reserve: a chain's new row gets a cell or two per term, and
-        // growing from empty reallocated it twice.
-        row.reserveCapacity(terms.count + 3)
-        for (variable, coefficient) in terms {
-            let symbol = symbols[variable.id]
-            if isBasic(symbol) {
-                absorbed[Int(symbol.id)] = true
-                row.addScaled(rows[Int(symbol.id)], coefficient)
-            } else {
-                row.add(symbol, coefficient)
+        // Why reserve: a new row gets a cell per term and up to two markers.
+        row.reserveCapacity(terms.count + 2)
+        for (variable, coefficient) in terms { row.add(symbols[variable.id], coefficient) }
+        return row
+    }
+
+    /// Whether `symbol` is a basic external (a node of the DAG of external rows).
+    func isBasicExternal(_ symbol: Symbol) -> Bool {
+        symbol.kind == .external && isBasic[Int(symbol.id)]
+    }
+
+    /// The basic external of highest rank in a row, if any.
+    /// - Complexity: O(cells).
+    func highestRankedBasicExternal(in row: Row) -> Symbol? {
+        var best: Symbol?
+        for cell in row.cells where isBasicExternal(cell.symbol) {
+            if best.map({ rank[Int(cell.symbol.id)] > rank[Int($0.id)] }) ?? true { best = cell.symbol }
+        }
+        return best
+    }
+
+    /// The basic external of `row` to expand next while looking for a
+    /// subject: of those whose own row names a parametric external, the one
+    /// of highest rank; else the highest ranked. Why: expanding a row that
+    /// holds a parametric external offers a subject at once (in a chain,
+    /// `h_2 = y_3 - y_2 - 8` offers `y_3`), where expanding the highest rank
+    /// first would walk down the chain to its root, the fill-in again; among
+    /// equals, highest first lets cancellations happen before expanding.
+    /// - Complexity: O(cells × length of their rows).
+    func nextExpansion(in row: Row) -> Symbol? {
+        var best: Symbol?
+        var bestOffers = false
+        for cell in row.cells where isBasicExternal(cell.symbol) {
+            let offers = rows[Int(cell.symbol.id)].cells.contains { $0.symbol.kind == .external && !isBasic[Int($0.symbol.id)] }
+            guard let current = best else {
+                best = cell.symbol
+                bestOffers = offers
+                continue
+            }
+            if (offers ? 1 : 0, rank[Int(cell.symbol.id)]) > (bestOffers ? 1 : 0, rank[Int(current.id)]) {
+                best = cell.symbol
+                bestOffers = offers
             }
         }
+        return best
+    }
+
+    /// Re-solves basic external `b`'s row for a parametric external in it
+    /// (the one in the fewest rows, ties by id), so that `b` becomes
+    /// parametric: the new row that named `b` can then take `b` itself as its
+    /// subject instead of copying `b`'s row. Undone (false) if the row offers
+    /// no parametric external or the re-solved row would close a cycle.
+    ///
+    /// Why: a chain built from its far end (`y_k = y_{k+1} - h_k - 8`, the
+    /// top free) and then tied to the container at its root cannot take a
+    /// subject near the root without re-orienting: copying rows instead
+    /// hands each row's slack on to the next definition, O(R) cells each.
+    /// With one re-orientation per new row every definition stays local,
+    /// whatever the insertion order.
+    /// - Complexity: O(length of `b`'s row + rows re-ranked).
+    mutating func reorient(_ b: Symbol) -> Bool {
+        let row = rows[Int(b.id)]
+        var best: (count: Int, symbol: Symbol)?
+        for cell in row.cells where cell.symbol.kind == .external && !isBasic[Int(cell.symbol.id)] {
+            let count = columns[Int(cell.symbol.id)].count
+            if best.map({ (count, cell.symbol.id) < ($0.count, $0.symbol.id) }) ?? true { best = (count, cell.symbol) }
+        }
+        guard let p = best?.symbol else { return false }
+        let wasAbsorbed = absorbed[Int(b.id)], previousOwner = owner[Int(b.id)]
+        var solved = removeRow(b)
+        solved.add(b, -1)  // the relation 0 = row - b, which names b, now parametric
+        guard rankForDefinition(p, by: solved) else {
+            setRow(b, row)
+            absorbed[Int(b.id)] = wasAbsorbed
+            owner[Int(b.id)] = previousOwner
+            return false
+        }
+        solved.solve(for: p)
+        setRow(p, solved)
+        return true
+    }
+
+    /// Replaces basic external `b` in `row` by its row (one level), marking
+    /// `b`'s row as absorbed (copied).
+    /// - Complexity: O(length of `row` + length of `b`'s row).
+    mutating func expand(_ b: Symbol, in row: inout Row) {
+        let coefficient = row.coefficient(of: b)
+        guard coefficient != 0 else { return }
+        absorbed[Int(b.id)] = true
+        row.addScaled(rows[Int(b.id)], coefficient, skipping: b)
+    }
+
+    /// The row with every basic external expanded, highest rank first, so
+    /// that each is expanded once and cancellations happen before expanding
+    /// (a chain's `y_3 - y_2` is `29 + s_2 - e_2`, not both chains down to
+    /// the root): the row in nonbasic symbols only, as solved form has it.
+    /// - Complexity: O(Σ lengths of the rows expanded × cells), the rows
+    ///   that the result really depends on.
+    mutating func flattened(_ row: Row) -> Row {
+        var row = row
+        while let b = highestRankedBasicExternal(in: row) { expand(b, in: &row) }
         return row
+    }
+
+    /// Ranks parametric external `x` for a definition by `row` (the row that
+    /// will be solved for it), if that keeps the external rows acyclic: `x`
+    /// gets a rank above every basic external in `row`, and every external
+    /// row that depends on `x` is raised above it in turn. Reaching a basic
+    /// external of `row` that way means it depends on `x`, a cycle: the ranks
+    /// are restored and false returned; so is a raise of more than `budget`
+    /// rows (the caller then expands further, which is always possible). On
+    /// true the caller solves `row` for `x` and sets it (``setRow(_:_:owner:)``).
+    ///
+    /// Why ranks rather than a search per definition: a new definition at the
+    /// end of a chain would search the whole chain, quadratic over a load;
+    /// a raise is needed only where the order must change (Pearce and Kelly's
+    /// dynamic topological order, without its bound).
+    /// - Complexity: O(cells of `row` + rows raised).
+    mutating func rankForDefinition(_ x: Symbol, by row: Row, budget: Int = 4096) -> Bool {
+        var top: Int32 = 1
+        var flat = true
+        for cell in row.cells where cell.symbol != x && isBasicExternal(cell.symbol) {
+            top = max(top, rank[Int(cell.symbol.id)] + 1)
+            flat = false
+        }
+        // The common case, a variable no external row names at or below its
+        // new rank (a fresh one): nothing to raise, no search, no allocation.
+        if !columns[Int(x.id)].contains(where: { kinds[Int($0)] == .external && rank[Int($0)] <= top }) {
+            rank[Int(x.id)] = top
+            return true
+        }
+        // A flat row names no basic external, so nothing can close a cycle
+        // through it: the raise always ends, and is not cut short.
+        let budget = flat ? Int.max : budget
+        // Why scratch buffers kept on the tableau: this path runs for every
+        // re-ordering, and two arrays a call were allocations on a hot path.
+        raised.removeAll(keepingCapacity: true)
+        work.removeAll(keepingCapacity: true)
+        raised.append((x.id, rank[Int(x.id)]))
+        rank[Int(x.id)] = top
+        work.append(x.id)
+        var ok = true
+        search: while let s = work.popLast() {
+            for u in columns[Int(s)] where kinds[Int(u)] == .external && rank[Int(u)] <= rank[Int(s)] {
+                if u == x.id || row.index(of: symbol(id: u)).found || raised.count > budget {
+                    ok = false
+                    break search
+                }
+                raised.append((u, rank[Int(u)]))
+                rank[Int(u)] = rank[Int(s)] + 1
+                work.append(u)
+            }
+        }
+        guard ok else {
+            for (id, old) in raised.reversed() { rank[Int(id)] = old }
+            return false
+        }
+        return true
     }
 
     // MARK: Levels
@@ -239,7 +412,7 @@ struct Tableau {
             if levelStrengths[mid] > strength { lo = mid + 1 } else { hi = mid }
         }
         levelStrengths.insert(strength, at: lo)
-        levels.insert(Row(), at: lo)
+        levels.insert(ObjectiveRow(), at: lo)
         levelUsers.insert(0, at: lo)
         return lo
     }
@@ -288,7 +461,7 @@ struct Tableau {
 
     /// Appends an objective below every level (an ambiguity probe) ...
     mutating func pushProbeObjective(_ row: Row) {
-        levels.append(row)
+        levels.append(ObjectiveRow(row))
         candidates.stale = true
     }
 
@@ -302,7 +475,7 @@ struct Tableau {
     /// zero threshold.
     mutating func setArtificial(_ row: Row?, floor: Double = 0) {
         if let old = artificial { candidates.mark(old) }
-        artificial = row
+        artificial = row.map { ObjectiveRow($0) }
         artificialFloor = floor
         if let row { candidates.mark(row) }
     }

@@ -125,6 +125,7 @@ struct GateCommand: ParsableCommand {
         let directory = replay ?? output ?? (root as NSString).appendingPathComponent("Reports/gate")
         let rounds: [PairedGate.Round]
         var description: String
+        var baseCommit: String?
         if let replay {
             do { rounds = try InterleavedRuns.load(replay) } catch {
                 throw ToolError(message: error.description, status: FileManager.default.fileExists(atPath: replay) ? .dataError : .noInput)
@@ -132,6 +133,7 @@ struct GateCommand: ParsableCommand {
             description = "the rounds in \(replay)"
         } else {
             let (base, name, commit) = try baseBinary(root: root)
+            baseCommit = commit
             let head = binary ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             guard let corpus = Inputs.defaultCorpus() else {
                 throw ToolError(message: "no Corpus/ directory here or next to the binary", status: .noInput)
@@ -149,9 +151,16 @@ struct GateCommand: ParsableCommand {
             printError(String(format: "gate: %d processes in %.0f s", 2 * self.rounds, Date().timeIntervalSince(started)))
             description = "base \(name)"
         }
-        guard let report = PairedGate.compare(rounds, threshold: threshold?.fraction, aggregateThreshold: aggregateThreshold?.fraction,
+        guard var report = PairedGate.compare(rounds, threshold: threshold?.fraction, aggregateThreshold: aggregateThreshold?.fraction,
                                               allowMissing: allowMissing) else {
             throw ToolError(message: "no rounds to compare", status: .noInput)
+        }
+        // Regressions this checkout says it makes on purpose, against this base.
+        if let base = baseCommit ?? rounds[0].base.machine.commit {
+            let file = (root as NSString).appendingPathComponent("Reports/baselines/acknowledged.json")
+            do { report = try Acknowledgments.read(file).applied(to: report, base: base) } catch {
+                throw ToolError(message: error.description, status: .dataError)
+            }
         }
         let outcome = report.outcome(lenient: true)
         description = "head against \(description), \(rounds.count) round(s)"

@@ -183,9 +183,11 @@ struct SolverScenarioTests {
         let x = solver.makeVariable("x"), y = solver.makeVariable("y")
         try solver.addConstraint(eq([(x, 1), (y, -1)], -10, .required, .greaterThanOrEqual))  // x >= y + 10
         try solver.addConstraint(eq([(y, 1)], -5, .soft(250)))  // y = 5 @ 250
+        // x's row names y, a basic external of lower rank (the DAG of
+        // external rows): y's later definition was not substituted into it.
         #expect(solver.dump() == """
             rows:
-              v0[x] = 15 + 1 s2 + 1 e3 - 1 e4
+              v0[x] = 10 + 1 v1[y] + 1 s2
               v1[y] = 5 + 1 e3 - 1 e4
             objective:
               level 250 (1 constraints): 0 + 1 e3 + 1 e4

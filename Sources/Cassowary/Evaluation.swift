@@ -1,0 +1,120 @@
+/// Buffers for evaluating the DAG (kept by the solver between calls).
+struct EvaluationScratch {
+    var memo: [Double] = []
+    var known: [Bool] = []
+    var stack: [Int32] = []
+
+    mutating func reset(count: Int) {
+        if known.count != count {
+            memo = [Double](repeating: 0, count: count)
+            known = [Bool](repeating: false, count: count)
+        } else {
+            for i in known.indices { known[i] = false }
+        }
+        stack.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reading the DAG of external rows (see ``Tableau``): values at the current
+/// basic solution, and rows projected onto chosen symbols.
+extension Tableau {
+    /// The value of every symbol in `symbols` at the current basic solution:
+    /// a nonbasic symbol is 0, a restricted basic one its row's constant, a
+    /// basic external its row evaluated (its basic externals first).
+    /// - Complexity: O(Σ lengths of the external rows reached), each once.
+    func values(of symbols: [Symbol]) -> [Double] {
+        var scratch = EvaluationScratch()
+        var out: [Double] = []
+        values(of: symbols, into: &out, scratch: &scratch)
+        return out
+    }
+
+    /// ``values(of:)`` into `out`, with buffers the caller keeps. Why: the
+    /// solver evaluates after every solve and resize, and three fresh arrays
+    /// each time were most of a resize's allocations.
+    func values(of symbols: [Symbol], into out: inout [Double], scratch: inout EvaluationScratch) {
+        scratch.reset(count: kinds.count)
+        out.removeAll(keepingCapacity: true)
+        for symbol in symbols { out.append(value(of: symbol, memo: &scratch.memo, known: &scratch.known, stack: &scratch.stack)) }
+    }
+
+    /// The value of one symbol at the current basic solution.
+    /// - Complexity: O(symbols) to set up, then the external rows it depends on.
+    func value(of symbol: Symbol) -> Double { values(of: [symbol])[0] }
+
+    /// Evaluates a symbol by an explicit depth-first walk (a chain of 10^5
+    /// external rows would overflow the stack by recursion); `memo`/`known`
+    /// keep what is evaluated for the next call.
+    private func value(of symbol: Symbol, memo: inout [Double], known: inout [Bool], stack: inout [Int32]) -> Double {
+        let id = Int(symbol.id)
+        guard id >= 0, id < kinds.count, isBasic[id] else { return 0 }
+        guard symbol.kind == .external else { return rows[id].constant }
+        if known[id] { return memo[id] }
+        stack.append(symbol.id)
+        while let top = stack.last {
+            let t = Int(top)
+            if known[t] {
+                stack.removeLast()
+                continue
+            }
+            var pending = false
+            var value = rows[t].constant
+            for cell in rows[t].cells {
+                let c = Int(cell.symbol.id)
+                guard isBasic[c] else { continue }
+                if cell.symbol.kind != .external {
+                    value += cell.coefficient * rows[c].constant
+                } else if known[c] {
+                    value += cell.coefficient * memo[c]
+                } else {
+                    stack.append(cell.symbol.id)
+                    pending = true
+                }
+            }
+            if pending { continue }
+            memo[t] = value
+            known[t] = true
+            stack.removeLast()
+        }
+        return memo[id]
+    }
+
+    /// A basic external's row with every basic external in it expanded, kept
+    /// to the symbols `keep` accepts (the others dropped as they appear):
+    /// the row's dependence on those symbols alone, exactly (cancellations
+    /// included), without building the full flat row. `memo` holds the rows
+    /// already projected, by symbol id (grown to the symbol count), for the next call.
+    /// - Complexity: O(Σ (row length + projected length)) over the external
+    ///   rows reached, each once per `memo`.
+    func projectedRow(of symbol: Symbol, keeping keep: (Symbol) -> Bool, memo: inout [Row?]) -> Row {
+        guard isBasicExternal(symbol) else { return Row() }
+        if memo.count < kinds.count { memo.append(contentsOf: repeatElement(nil, count: kinds.count - memo.count)) }
+        if let known = memo[Int(symbol.id)] { return known }
+        var stack: [Int32] = [symbol.id]
+        while let top = stack.last {
+            if memo[Int(top)] != nil {
+                stack.removeLast()
+                continue
+            }
+            var pending = false
+            for cell in rows[Int(top)].cells where isBasicExternal(cell.symbol) && memo[Int(cell.symbol.id)] == nil {
+                stack.append(cell.symbol.id)
+                pending = true
+            }
+            if pending { continue }
+            var projected = Row(constant: rows[Int(top)].constant)
+            for cell in rows[Int(top)].cells {
+                if isBasicExternal(cell.symbol) {
+                    guard let inner = memo[Int(cell.symbol.id)] else { continue }
+                    // Why the test: most projections are empty, and a merge allocates.
+                    if inner.cells.isEmpty { projected.constant += cell.coefficient * inner.constant } else { projected.addScaled(inner, cell.coefficient) }
+                } else if keep(cell.symbol) {
+                    projected.add(cell.symbol, cell.coefficient)
+                }
+            }
+            memo[Int(top)] = projected
+            stack.removeLast()
+        }
+        return memo[Int(symbol.id)] ?? Row()
+    }
+}

@@ -1,0 +1,107 @@
+/// An objective row: `constant + Σ coefficient × symbol` over nonbasic
+/// restricted symbols, stored densely by symbol id.
+///
+/// Why not a ``Row``: a level holds an error symbol of every soft constraint
+/// of its strength, thousands of cells, and a sorted array pays a merge of
+/// the whole level for every substitution into it, which made a load of
+/// R content-sized rows quadratic (half its instructions at R = 3,000).
+/// Dense by id, a substitution costs the length of the substituted row and
+/// a lookup is an index. The zero rule is ``Row``'s: a sum at most
+/// ``Row/nearZero`` in magnitude is dropped, so both give the same cells.
+struct ObjectiveRow {
+    var constant: Double
+    /// Coefficients by symbol id (0 where absent), as far as the largest id seen.
+    private var dense: [Double] = []
+    /// Index in ``symbols`` by symbol id, or -1.
+    private var position: [Int32] = []
+    /// The symbols with a cell, unordered.
+    private(set) var symbols: [Symbol] = []
+
+    init(constant: Double = 0) { self.constant = constant }
+
+    init(_ row: Row) {
+        constant = row.constant
+        for cell in row.cells { add(cell.symbol, cell.coefficient) }
+    }
+
+    var isEmpty: Bool { symbols.isEmpty }
+
+    /// The cells sorted by symbol id (for dumps and checks).
+    /// - Complexity: O(*n* log *n*).
+    var cells: [Row.Cell] {
+        symbols.sorted().map { Row.Cell(symbol: $0, coefficient: dense[Int($0.id)]) }
+    }
+
+    /// - Complexity: O(1).
+    func coefficient(of symbol: Symbol) -> Double {
+        let i = Int(symbol.id)
+        return i < dense.count ? dense[i] : 0
+    }
+
+    private mutating func reach(_ id: Int32) {
+        let i = Int(id)
+        guard i >= dense.count else { return }
+        let grown = max(i + 1, dense.count * 2)
+        dense.append(contentsOf: repeatElement(0, count: grown - dense.count))
+        position.append(contentsOf: repeatElement(-1, count: grown - position.count))
+    }
+
+    /// Adds `coefficient × symbol`; returns +1 if a cell appeared, -1 if one
+    /// cancelled out, 0 otherwise (``Row/add(_:_:)``'s contract).
+    /// - Complexity: O(1) amortised.
+    @discardableResult
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        reach(symbol.id)
+        let i = Int(symbol.id)
+        if position[i] >= 0 {
+            let sum = dense[i] + coefficient
+            if Row.isZero(sum) {
+                drop(i)
+                return -1
+            }
+            dense[i] = sum
+            return 0
+        }
+        guard !Row.isZero(coefficient) else { return 0 }
+        dense[i] = coefficient
+        position[i] = Int32(symbols.count)
+        symbols.append(symbol)
+        return 1
+    }
+
+    private mutating func drop(_ i: Int) {
+        let p = Int(position[i])
+        let last = symbols.removeLast()
+        if p < symbols.count {
+            symbols[p] = last
+            position[Int(last.id)] = Int32(p)
+        }
+        position[i] = -1
+        dense[i] = 0
+    }
+
+    /// Removes a symbol's cell; returns whether it was present.
+    /// - Complexity: O(1).
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Bool {
+        let i = Int(symbol.id)
+        guard i < position.count, position[i] >= 0 else { return false }
+        drop(i)
+        return true
+    }
+
+    /// Adds `factor × row`, dropping `skip`'s own cell first (the symbol being
+    /// substituted; `row` is its definition and does not contain it).
+    /// - Complexity: O(length of `row`).
+    mutating func addScaled(_ row: Row, _ factor: Double, skipping skip: Symbol? = nil) {
+        constant += factor * row.constant
+        if let skip { remove(skip) }
+        for cell in row.cells { add(cell.symbol, factor * cell.coefficient) }
+    }
+
+    /// Multiplies the row by -1.
+    mutating func negate() {
+        constant = -constant
+        for symbol in symbols { dense[Int(symbol.id)] = -dense[Int(symbol.id)] }
+    }
+}
