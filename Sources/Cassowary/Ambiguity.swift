@@ -203,12 +203,6 @@ extension CassowarySolver {
         }
         return pinned
     }
-
-    /// A variable's value in a tableau (its external row evaluated if basic, else 0).
-    func value(ofSymbolIn tableau: Tableau, _ variable: CassowaryVariable) -> Double {
-        guard variableSymbols.indices.contains(variable.id) else { return 0 }
-        return tableau.value(of: variableSymbols[variable.id])
-    }
 }
 
 extension CassowarySolver {

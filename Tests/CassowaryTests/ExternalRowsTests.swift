@@ -18,13 +18,7 @@ struct ExternalRowsTests {
     /// container's size as edits (as the layout adapter does).
     static func load(_ layout: Layout, order: (inout [ConstraintDefinition]) -> Void) throws -> (CassowarySolver, [CassowaryVariable]) {
         let system = try layout.lowered()
-        var definitions = system.constraints.map { row in
-            ConstraintDefinition(
-                terms: row.expression.terms.map { (CassowaryVariable(id: $0.variable.index), $0.coefficient) },
-                constant: row.expression.constant,
-                relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
-                strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue))
-        }
+        var definitions = StressTests.definitions(of: system)
         order(&definitions)
         var solver = CassowarySolver()
         let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }

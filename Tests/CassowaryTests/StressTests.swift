@@ -10,14 +10,18 @@ import Testing
 struct StressTests {
     static func definitions(rows: Int) throws -> (variableCount: Int, rows: [ConstraintDefinition]) {
         let system = try AlternatingGrid.layout(rows: rows).lowered()
-        let definitions = system.constraints.map { row in
+        return (system.variableCount, definitions(of: system))
+    }
+
+    /// A lowered system's rows as the core solver's definitions (variable i is frame variable i).
+    static func definitions(of system: LoweredSystem) -> [ConstraintDefinition] {
+        system.constraints.map { row in
             ConstraintDefinition(
                 terms: row.expression.terms.map { (CassowaryVariable(id: $0.variable.index), $0.coefficient) },
                 constant: row.expression.constant,
                 relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
                 strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue))
         }
-        return (system.variableCount, definitions)
     }
 
     @Test("remove / re-add / suggest on a 30-row grid, 300 steps, fresh solve every 25", arguments: [UInt64(3), 4])
