@@ -34,16 +34,30 @@ ensure_dependencies() {
   # in Corpus/solvers.json): kiwi, the pure-Python cassowary, Z3, HiGHS. A package
   # that cannot be installed is not fatal: its adapter declines hello and the
   # run reports that solver as unavailable.
+  # Checked once per interpreter and package list, then remembered in a stamp
+  # (importing z3 alone costs ~0.3 s, and every wrapped call came here).
   if command -v python3 >/dev/null 2>&1; then
-    local module wanted=()
-    for entry in "kiwisolver:kiwisolver" "cassowary:cassowary" "z3:z3-solver" "highspy:highspy"; do
-      module="${entry%%:*}"
-      python3 -c "import $module" >/dev/null 2>&1 || wanted+=("${entry##*:}")
-    done
-    if ((${#wanted[@]})); then
-      echo "layout-bench: installing ${wanted[*]} with pip..." >&2
-      python3 -m pip install --quiet "${wanted[@]}" >&2 \
-        || echo "layout-bench: warning: could not install ${wanted[*]}; those solvers will be reported unavailable" >&2
+    local packages="kiwisolver:kiwisolver cassowary:cassowary z3:z3-solver highspy:highspy"
+    local stamp="${root:-.}/.build/python-solvers.stamp"
+    local key
+    key="$(command -v python3) $packages"
+    if [[ -f "$stamp" && "$(<"$stamp")" == "$key" ]]; then
+      return 0
     fi
+    local wanted
+    # find_spec locates a package without importing it.
+    # shellcheck disable=SC2086
+    wanted="$(python3 -c 'import importlib.util, sys
+print(" ".join(e.split(":")[1] for e in sys.argv[1:] if importlib.util.find_spec(e.split(":")[0]) is None))' $packages 2>/dev/null)" \
+      || wanted="kiwisolver cassowary z3-solver highspy"
+    if [[ -n "$wanted" ]]; then
+      echo "layout-bench: installing $wanted with pip..." >&2
+      # shellcheck disable=SC2086
+      if ! python3 -m pip install --quiet $wanted >&2; then
+        echo "layout-bench: warning: could not install $wanted; those solvers will be reported unavailable" >&2
+        return 0
+      fi
+    fi
+    mkdir -p "$(dirname "$stamp")" && printf '%s' "$key" >"$stamp"
   fi
 }
