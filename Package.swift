@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Cassowary", swiftSettings: swiftSettings),
 
         /// ... and its adapter to whole layouts.
-        .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving"],
+        .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving", "BenchSchema"],
                 swiftSettings: swiftSettings),
 
         /// GLPK's C API (Debian's libglpk-dev; no pkg-config file, so none is named).
@@ -76,7 +76,7 @@ let package = Package(
 
         /// The lexicographic LP reference over GLPK: exact answers, minimal
         /// conflicts, ambiguity. The only target that imports CGLPK.
-        .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving"],
+        .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving", "BenchSchema"],
                 swiftSettings: swiftSettings),
 
         /// Solvers in any language, run as child processes (line-delimited JSON).
@@ -134,7 +134,7 @@ let package = Package(
                 "LayoutFormat",
                 "LayoutGenerators",
                 "LayoutSolving",
-                "CassowaryLayout",
+                "Cassowary",
                 "GLPKReference",
                 "ExternalSolvers",
                 "BenchHarness",
@@ -165,13 +165,13 @@ let package = Package(
 
         .target(
             name: "LayoutTestSupport",
-            dependencies: ["LayoutModel", "LayoutGenerators", "BenchStatistics"],
+            dependencies: ["LayoutModel", "BenchStatistics"],
             path: "Tests/LayoutTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LayoutModelTests",
-            dependencies: ["LayoutModel", "LayoutTestSupport"],
+            dependencies: ["LayoutModel"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
