@@ -10,19 +10,8 @@ struct DeviceMetrics: Sendable {
     /// The screen's size in points, portrait or landscape as stored.
     var size: (width: Double, height: Double)
 
-    /// Portrait top inset of the notched phones by screen height (points):
-    /// X/XS/11 Pro 44, XR/11 48 (Xcode's `retina6_1` is the 11), 12-14 and
-    /// Plus 47, 14 Pro-16 59, 16 Pro and Pro Max 62.
-    static func notchTop(height: Double, device: String?) -> Double? {
-        if device == "retina6_1" { return 48 }
-        switch height {
-        case 812, 896: return 44
-        case 844, 926: return 47
-        case 852, 932: return 59
-        case 874, 956: return 62
-        default: return nil
-        }
-    }
+    /// Phones with a home button (a 20-point status bar, no home indicator).
+    static let homeButtonPhones: Set<String> = ["retina3_5", "retina4_0", "retina4_7", "retina5_5"]
 
     /// Portrait screen sizes of Xcode's device ids (points).
     static let screenSizes: [String: (Double, Double)] = [
@@ -33,27 +22,83 @@ struct DeviceMetrics: Sendable {
         "ipad11": (834, 1194), "ipad12_9": (1024, 1366), "ipad12_9rounded": (1024, 1366), "ipad10_9rounded": (820, 1180),
     ]
 
+    /// Device ids that Xcode reuses for two phone sizes (the Pro and the plain
+    /// model): the root's width tells which, and gives the screen's height.
+    static let heightsByWidth: [String: [Double: Double]] = [
+        "retina6_12": [390: 844, 393: 852], "retina6_7": [428: 926, 430: 932], "retina6_72": [428: 926],
+    ]
+
     /// iPads with rounded corners (no home button): 24 top, 20 bottom.
     static let roundedPads: Set<String> = ["ipad11", "ipad12_9rounded", "ipad10_9rounded", "ipad8_3", "ipad11_0rounded",
                                            "ipad13_0rounded"]
 
-    /// The metrics for a screen of that size (the root's stored size, or the device's).
-    static func forScreen(width: Double, height: Double, device: String?) -> DeviceMetrics {
-        let portrait = height >= width
-        let long = max(width, height), short = min(width, height)
-        let isPad = short >= 700
-        if isPad {
-            let rounded = device.map { roundedPads.contains($0) } ?? false
-            let top = rounded ? 24.0 : 20.0, bottom = rounded ? 20.0 : 0
-            return DeviceMetrics(screen: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0), size: (width, height))
+    /// The portrait screen of a device id, with the root's width choosing
+    /// between the sizes one id stands for.
+    static func portraitScreen(device: String, rootWidth: Double) -> (width: Double, height: Double)? {
+        if let height = heightsByWidth[device]?[rootWidth] { return (rootWidth, height) }
+        return screenSizes[device].map { (width: $0.0, height: $0.1) }
+    }
+
+    /// The device a file without a `<device>` element was drawn on: a
+    /// home-button phone whose screen the root fills (its height, or its
+    /// bottom edge under a bar), else none.
+    static func inferredDevice(root: Frame) -> String? {
+        for id in ["retina3_5", "retina4_0", "retina4_7", "retina5_5"] {
+            guard let size = screenSizes[id] else { continue }
+            if size.0 == root.width, size.1 == root.height || size.1 == root.y + root.height { return id }
         }
-        if let notch = notchTop(height: long, device: device) {
-            return portrait
-                ? DeviceMetrics(screen: EdgeInsets(top: notch, left: 0, bottom: 34, right: 0), size: (width, height))
-                : DeviceMetrics(screen: EdgeInsets(top: 0, left: notch, bottom: 21, right: notch), size: (width, height))
+        return nil
+    }
+
+    /// What the screen itself takes at the top and bottom of a view
+    /// controller's root in Interface Builder's canvas (status bar or sensor
+    /// housing; home indicator), before any bar.
+    ///
+    /// Why by `toolsBuild`: the stored frames of the sample (243 roots pinned
+    /// to a safe area or a legacy guide) show that IB changed these over time.
+    /// Home-button phones had a 20-point status bar except in Xcode 11 to 14.1
+    /// (builds 14800 to 21599), which drew none; notched phones were 44 up to
+    /// Xcode 13 (builds below 21000), then per model (the 5.8" 50, the 6.1"
+    /// XR class 48, the 6.5" 44, the 6.1" 12-14 47, Pro models 59 or 62).
+    /// Files saved by Xcode 26 (builds 24000 and up) store notched phones'
+    /// insets at twice those values; that is what their frames were laid
+    /// out with, so it is what the import uses.
+    /// - Parameters:
+    ///   - device: Xcode's device id, or nil when the file has none (a 20-point status bar, or none from Xcode 11 on).
+    ///   - screenHeight: the portrait screen height (tells the models behind one id apart).
+    static func screenInsets(device: String?, toolsBuild: Int?, landscape: Bool, screenHeight: Double) -> EdgeInsets {
+        let build = toolsBuild ?? 0
+        guard let device else {
+            return EdgeInsets(top: build >= 14800 ? 0 : 20, left: 0, bottom: 0, right: 0)
         }
-        // Phones with a home button: a 20-point status bar in portrait, none in landscape.
-        return DeviceMetrics(screen: EdgeInsets(top: portrait ? 20 : 0, left: 0, bottom: 0, right: 0), size: (width, height))
+        if device.hasPrefix("ipad") {
+            let rounded = roundedPads.contains(device)
+            return EdgeInsets(top: rounded ? 24 : 20, left: 0, bottom: rounded ? 20 : 0, right: 0)
+        }
+        if homeButtonPhones.contains(device) {
+            let drawsStatusBar = !landscape && !(14800..<21600).contains(build)
+            return EdgeInsets(top: drawsStatusBar ? 20 : 0, left: 0, bottom: 0, right: 0)
+        }
+        var notch: Double
+        if build < 21000 {
+            notch = 44
+        } else {
+            switch device {
+            case "retina5_9": notch = 50
+            case "retina6_1": notch = 48
+            case "retina6_5": notch = 44
+            default:
+                switch screenHeight {
+                case 844, 926: notch = 47
+                case 874, 956: notch = 62
+                default: notch = 59
+                }
+            }
+        }
+        let scale: Double = build >= 24000 ? 2 : 1
+        return landscape
+            ? EdgeInsets(top: 0, left: notch * scale, bottom: 21 * scale, right: notch * scale)
+            : EdgeInsets(top: notch * scale, left: 0, bottom: 34 * scale, right: 0)
     }
 
     /// The size class traits of a container of that size, as the `.layout` traits
@@ -123,9 +168,17 @@ struct SizeClass: Hashable, Sendable, Comparable {
 /// Fixed-size controls: UIKit's intrinsic sizes, which the file does not store.
 enum FixedControls {
     /// Width and height by element name; nil on an axis the control leaves to constraints.
-    /// - Parameter toolsMajor: the file's `toolsVersion` before the dot (24 and up: saved by Xcode 26).
-    static func intrinsicSize(of element: XMLElement, toolsMajor: Int?) -> IntrinsicSize? {
+    /// - Parameters:
+    ///   - toolsMajor: the file's tools build in thousands (24 and up: saved by Xcode 26).
+    ///   - notchedPhone: whether the file's device is a phone with a home indicator (its toolbars are 49 tall).
+    static func intrinsicSize(of element: XMLElement, toolsMajor: Int?, notchedPhone: Bool) -> IntrinsicSize? {
         switch element.name {
+        case "navigationBar":
+            return IntrinsicSize(width: nil, height: 44)
+        case "toolbar":
+            return IntrinsicSize(width: nil, height: notchedPhone ? 49 : 44)
+        case "tabBar":
+            return IntrinsicSize(width: nil, height: 49)
         case "switch":
             // Xcode 26's switch is 63 x 28; earlier files were laid out with 51 x 31.
             return (toolsMajor ?? 0) >= 24 ? IntrinsicSize(width: 63, height: 28) : IntrinsicSize(width: 51, height: 31)

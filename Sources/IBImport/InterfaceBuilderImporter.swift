@@ -71,6 +71,11 @@ struct DocumentContext {
     let options: ImportOptions
     var warnings: [ImportDiagnostic] = []
     let toolsVersion: String?
+    /// The Interface Builder build that saved the file (`toolsVersion` before
+    /// the dot, e.g. 14868 for Xcode 11), or the iOS plug-in's version when the
+    /// tools version is a placeholder (Xcode 15 wrote 32700.99.1234).
+    let toolsBuild: Int?
+    /// `toolsBuild` in thousands (24 and up: saved by Xcode 26).
     let toolsMajor: Int?
     let device: XMLElement?
     let usesAutoLayout: Bool
@@ -81,7 +86,15 @@ struct DocumentContext {
         self.document = document
         self.options = options
         toolsVersion = document["toolsVersion"]
-        toolsMajor = toolsVersion.flatMap { v in Int(v.split(separator: ".").first ?? "") }.map { $0 >= 1000 ? $0 / 1000 : $0 }
+        var build = toolsVersion.flatMap { v in Int(v.split(separator: ".").first ?? "") }
+        if let b = build, b >= 32000,
+           let plugIn = document.child("dependencies")?.children("plugIn")
+               .first(where: { $0["identifier"] == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin" }),
+           let version = plugIn["version"].flatMap({ Int($0.split(separator: ".").first ?? "") }) {
+            build = version
+        }
+        toolsBuild = build
+        toolsMajor = build.map { $0 >= 1000 ? $0 / 1000 : $0 }
         device = document.child("device")
         usesAutoLayout = document["useAutolayout"] == "YES"
         isStoryboard = (document["type"] ?? "").contains("Storyboard")
@@ -101,11 +114,17 @@ struct DocumentContext {
         var bars: Bars
     }
 
+    struct BarRect: Equatable {
+        var y: Double
+        var height: Double
+    }
+
     struct Bars: Equatable {
         var navigation = false
-        /// The bottom of the navigation controller's stored bar (`y + height`):
-        /// status bar, bar, large title or sheet, as IB laid them out.
-        var navigationBottom: Double?
+        /// The navigation controller's stored bar (`y`, `height`): bar, large
+        /// title or sheet, as IB laid them out (files before Xcode 11 store it
+        /// at y = 0 under a 20-point status bar).
+        var navigationBar: BarRect?
         var tab = false
         var toolbar = false
         var statusBarHidden = false
@@ -179,16 +198,19 @@ struct DocumentContext {
         }
     }
 
-    /// The bars a controller's simulated metrics show.
+    /// The bars a controller's simulated metrics show, over what its place in
+    /// the storyboard gives it. Why not a `navigationItem` or `tabBarItem`:
+    /// every controller may carry one, and IB draws no bar for it (the stored
+    /// frames of 25 screens of the sample start right under the status bar).
     func simulatedBars(_ object: XMLElement, _ inherited: Bars) -> Bars {
         var bars = inherited
-        if object.child("navigationItem", key: "navigationItem") != nil { bars.navigation = true }
-        if object.child("tabBarItem", key: "tabBarItem") != nil { bars.tab = true }
         for metrics in object.children where metrics.name.hasPrefix("simulated") || metrics.name == "nil" {
             switch (metrics.name, metrics["key"]) {
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics"): bars.navigation = true
+            case ("nil", "simulatedTopBarMetrics"): bars.navigation = false
             case ("simulatedTabBarMetrics", "simulatedBottomBarMetrics"): bars.tab = true
             case ("simulatedToolbarMetrics", "simulatedBottomBarMetrics"): bars.toolbar = true
+            case ("nil", "simulatedBottomBarMetrics"): bars.tab = false
             case ("nil", "simulatedStatusBarMetrics"): bars.statusBarHidden = true
             case ("simulatedStatusBarMetrics", "simulatedStatusBarMetrics"):
                 if metrics["statusBarStyle"] == "none" { bars.statusBarHidden = true }
@@ -200,22 +222,32 @@ struct DocumentContext {
     }
 
     /// Which controllers sit in a navigation or tab bar controller, from the
-    /// storyboard's relationship and push segues (bounded fixpoint).
+    /// storyboard's relationship and push segues (bounded fixpoint). A segue
+    /// anywhere in a scene (from a cell, a button, a bar item) leaves from the
+    /// scene's controller; a controller that simulates a navigation bar passes
+    /// it on to what it pushes.
     func navigationContext() -> [String: Bars] {
         var controllers: [String: XMLElement] = [:]
+        var segues: [String: [XMLElement]] = [:]
         for scene in document.child("scenes")?.children("scene") ?? [] {
-            for object in scene.child("objects")?.children ?? [] where object["id"] != nil {
-                controllers[object["id"] ?? ""] = object
-            }
+            let objects = scene.child("objects")?.children ?? []
+            for object in objects where object["id"] != nil { controllers[object["id"] ?? ""] = object }
+            guard let main = objects.first(where: { $0["sceneMemberID"] == "viewController" }), let id = main["id"] else { continue }
+            var found: [XMLElement] = []
+            Self.collectSegues(in: scene, into: &found, depth: 0)
+            segues[id] = found
         }
         var bars: [String: Bars] = [:]
         for _ in 0..<8 {
             var changed = false
-            for id in controllers.keys.sorted() {
+            for id in segues.keys.sorted() {
                 guard let object = controllers[id] else { continue }
-                let mine = bars[id] ?? Bars()
-                for segue in object.child("connections")?.children("segue") ?? [] {
-                    guard let destination = segue["destination"], controllers[destination] != nil else { continue }
+                var mine = bars[id] ?? Bars()
+                if object.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0["key"] == "simulatedTopBarMetrics" }) {
+                    mine.navigation = true
+                }
+                for segue in segues[id] ?? [] {
+                    guard let destination = segue["destination"], let target = controllers[destination] else { continue }
                     var theirs = bars[destination] ?? Bars()
                     let before = theirs
                     let kind = segue["kind"] ?? ""
@@ -224,16 +256,16 @@ struct DocumentContext {
                         theirs.navigation = true
                         if let bar = object.child("navigationBar", key: "navigationBar"), let rect = bar.child("rect", key: "frame"),
                            let y = Double(rect["y"] ?? "0"), let height = Double(rect["height"] ?? "0"), height > 0, y >= 0 {
-                            theirs.navigationBottom = y + height
+                            theirs.navigationBar = BarRect(y: y, height: height)
                         }
                         if object["navigationBarHidden"] == "YES" { theirs.navigation = false }
-                        theirs.tab = theirs.tab || mine.tab || object.child("tabBarItem", key: "tabBarItem") != nil
+                        theirs.tab = theirs.tab || mine.tab
                     } else if object.name == "tabBarController", relationship == "viewControllers" {
                         theirs.tab = true
                     } else if kind == "show" || kind == "push", mine.navigation {
                         theirs.navigation = true
-                        theirs.navigationBottom = theirs.navigationBottom ?? mine.navigationBottom
-                        theirs.tab = theirs.tab || mine.tab
+                        theirs.navigationBar = theirs.navigationBar ?? mine.navigationBar
+                        theirs.tab = theirs.tab || (mine.tab && target["hidesBottomBarWhenPushed"] != "YES")
                     }
                     if theirs != before {
                         bars[destination] = theirs
@@ -244,5 +276,13 @@ struct DocumentContext {
             if !changed { break }
         }
         return bars
+    }
+
+    /// Every `<segue>` under an element, depth-first (bounded like the reader's nesting).
+    static func collectSegues(in element: XMLElement, into found: inout [XMLElement], depth: Int) {
+        guard depth < 256 else { return }
+        for child in element.children {
+            if child.name == "segue" { found.append(child) } else { collectSegues(in: child, into: &found, depth: depth + 1) }
+        }
     }
 }

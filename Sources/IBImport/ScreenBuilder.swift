@@ -36,7 +36,7 @@ struct ScreenBuilder {
     var hasVariations = false
     var anonymous = 0
     var deviceClass = SizeClass(width: .compact, height: .regular)
-    var metrics = DeviceMetrics.forScreen(width: 375, height: 667, device: nil)
+    var metrics = DeviceMetrics(screen: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), size: (375, 667))
     var usedNames: Set<String> = []
     /// The root's frame as stored (a root below an opaque bar starts at y > 0).
     var storedRoot = Frame(x: 0, y: 0, width: 600, height: 600)
@@ -73,7 +73,7 @@ struct ScreenBuilder {
             return nil
         }
         deviceClass = DeviceMetrics.sizeClass(width: size.width, height: size.height)
-        metrics = DeviceMetrics.forScreen(width: size.width, height: size.height, device: context.device?["id"])
+        metrics = screenMetrics(rootFrame: rootFrame)
 
         collect(root.element, parent: nil, origin: (-rootFrame.x, -rootFrame.y), depth: 0)
         guard !constraintElements.isEmpty else { return nil }
@@ -307,31 +307,59 @@ struct ScreenBuilder {
         return m
     }
 
-    /// The root's safe area insets: the device's, plus the bars, less what the
-    /// root's stored frame already leaves out (a root below an opaque bar starts at y > 0).
+    /// The screen the root was drawn on in IB's canvas and what the screen
+    /// itself takes from it: the controller's `freeformSize` if it has one,
+    /// else the file's device (or the home-button phone the root fills), else
+    /// the root down to its bottom edge.
+    func screenMetrics(rootFrame: Frame) -> DeviceMetrics {
+        let device = context.device?["id"] ?? DeviceMetrics.inferredDevice(root: rootFrame)
+        let landscape = context.device?["orientation"] == "landscape"
+        let portrait = device.flatMap { DeviceMetrics.portraitScreen(device: $0, rootWidth: landscape ? rootFrame.height : rootFrame.width) }
+        var size = (width: rootFrame.width, height: rootFrame.y + rootFrame.height)
+        if let portrait { size = landscape ? (portrait.height, portrait.width) : portrait }
+        if let freeform = root.controller?.child("size", key: "freeformSize"),
+           let width = Self.number(freeform["width"]), let height = Self.number(freeform["height"]), width > 0, height > 0 {
+            size = (width, height)
+        }
+        let insets = DeviceMetrics.screenInsets(device: device, toolsBuild: context.toolsBuild, landscape: landscape,
+                                                screenHeight: portrait?.height ?? max(size.width, size.height))
+        return DeviceMetrics(screen: insets, size: size)
+    }
+
+    /// The root's safe area insets: the screen's, plus the bars, less what the
+    /// root's stored frame already leaves out (a root below an opaque bar
+    /// starts at y > 0, one above a tab bar ends short of the screen).
+    /// A xib's top-level view (not a cell) gets the screen's insets: IB
+    /// simulates it full screen on the file's device.
     func safeAreaInsets(ofRoot rootFrame: Frame) -> EdgeInsets {
-        guard root.controller != nil else { return EdgeInsets(all: 0) }
+        guard !root.isCell else { return EdgeInsets(all: 0) }
         var top = root.bars.statusBarHidden && metrics.screen.top == 20 ? 0 : metrics.screen.top
         var bottom = metrics.screen.bottom
+        guard root.controller != nil else {
+            return EdgeInsets(top: top, left: metrics.screen.left, bottom: bottom, right: metrics.screen.right)
+        }
+        let statusTop = top
         let landscapePhone = deviceClass.height == .compact
         if root.bars.navigation {
-            // The navigation controller's own stored bar says where it ends; else a standard bar.
-            if let bottom = root.bars.navigationBottom { top = bottom } else { top += landscapePhone ? 32 : 44 }
+            // The navigation controller's own stored bar says where it ends
+            // (below the status bar where an old file stored it at 0); else a standard bar.
+            if let bar = root.bars.navigationBar { top = max(bar.y, statusTop) + bar.height } else { top += landscapePhone ? 32 : 44 }
         }
         if root.bars.tab { bottom += landscapePhone ? 32 : 49 }
         if root.bars.toolbar { bottom += landscapePhone ? 32 : 44 }
         top = max(0, top - rootFrame.y)
-        // A root shorter than the device's screen sits below opaque bars:
-        // the height it lacks is taken off the top inset first, then the bottom.
-        if let id = context.device?["id"], let portrait = DeviceMetrics.screenSizes[id] {
-            let landscape = context.device?["orientation"] == "landscape"
-            let screenHeight = landscape ? portrait.0 : portrait.1
-            var missing = max(0, screenHeight - rootFrame.y - rootFrame.height)
-            if rootFrame.width == (landscape ? portrait.1 : portrait.0), missing > 0 {
+        // A root shorter than the screen sits below opaque bars: the height
+        // it lacks is taken off the top inset first, then the bottom. One
+        // that runs past the screen's bottom has that much more bottom inset.
+        if rootFrame.width == metrics.size.width {
+            var missing = metrics.size.height - rootFrame.y - rootFrame.height
+            if missing > 0 {
                 let fromTop = min(missing, top)
                 top -= fromTop
                 missing -= fromTop
                 bottom -= min(missing, bottom)
+            } else if missing < 0 {
+                bottom -= missing
             }
         }
         return EdgeInsets(top: top, left: metrics.screen.left, bottom: bottom, right: metrics.screen.right)

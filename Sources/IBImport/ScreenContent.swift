@@ -12,11 +12,13 @@ extension ScreenBuilder {
         let baselineViews = Set(constraints.flatMap { c in
             [c.first, c.second].compactMap { $0 }.filter { $0.attribute == .firstBaseline || $0.attribute == .lastBaseline }.map(\.item)
         })
+        let device = context.device?["id"] ?? ""
+        let notchedPhone = !device.isEmpty && !device.hasPrefix("ipad") && !DeviceMetrics.homeButtonPhones.contains(device)
         for i in nodes.indices.dropFirst() where nodes[i].guide == nil {
             let element = nodes[i].element
             var width: Double?, height: Double?
             var fromFrame = false
-            if let fixed = FixedControls.intrinsicSize(of: element, toolsMajor: context.toolsMajor) {
+            if let fixed = FixedControls.intrinsicSize(of: element, toolsMajor: context.toolsMajor, notchedPhone: notchedPhone) {
                 width = fixed.width
                 height = fixed.height
             } else if FixedControls.contentSized.contains(element.name) && contentSizedByFrame(element) {

@@ -214,11 +214,12 @@ enum ImportTestError: Error { case screens(Int) }
         #expect(screen.observedViews == 1)  // the autoresizing view's frame is an input, not an oracle
     }
 
-    @Test func safeAreaOfAControllerInANavigationController() throws {
-        let screen = try IB.only(IB.storyboard(controllerExtras: "<navigationItem key=\"navigationItem\" title=\"Hi\" id=\"ni\"/>", body: """
+    /// A label 8 below the safe area's top, stored at `y`, in a controller with these extras, saved by `tools`.
+    static func labelUnderTheSafeArea(y: Double, tools: String, controllerExtras: String) throws -> ImportedScreen {
+        try IB.only(IB.storyboard(tools: tools, controllerExtras: controllerExtras, body: """
             <subviews>
                 <label opaque="NO" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title" horizontalHuggingPriority="251" verticalHuggingPriority="251">
-                    <rect key="frame" x="16" y="72" width="42" height="20.5"/>
+                    <rect key="frame" x="16" y="\(y)" width="42" height="20.5"/>
                     <fontDescription key="fontDescription" type="system" pointSize="17"/>
                 </label>
             </subviews>
@@ -228,10 +229,69 @@ enum ImportTestError: Error { case screens(Int) }
                 <constraint firstItem="title" firstAttribute="top" secondItem="safe" secondAttribute="top" constant="8" id="t2"/>
             </constraints>
             """))
-        #expect(try IB.misses(screen.layout).isEmpty)  // 20 status bar + 44 navigation bar + 8
+    }
+
+    @Test func safeAreaOfAControllerInANavigationController() throws {
+        let navigationBar = "<simulatedNavigationBarMetrics key=\"simulatedTopBarMetrics\" prompted=\"NO\"/>"
+        // Xcode 10 (build 14460) on a 4.7" phone: 20 status bar + 44 navigation bar + 8.
+        let screen = try Self.labelUnderTheSafeArea(y: 72, tools: "14460", controllerExtras: navigationBar)
+        #expect(try IB.misses(screen.layout).isEmpty)
         let label = screen.layout.views.first { $0.name == "label" }
         #expect(label?.content.intrinsicSize == IntrinsicSize(width: 42, height: 20.5))
         #expect(label?.content.hugging == AxisPriorities(horizontal: 251, vertical: 251))
+        // Xcode 11 to 14.1 draw home-button phones without a status bar: 44 + 8.
+        #expect(try IB.misses(Self.labelUnderTheSafeArea(y: 52, tools: "17506", controllerExtras: navigationBar).layout).isEmpty)
+        #expect(try !IB.misses(Self.labelUnderTheSafeArea(y: 72, tools: "17506", controllerExtras: navigationBar).layout).isEmpty)
+        // A navigation item alone draws no bar: 20 + 8.
+        let item = "<navigationItem key=\"navigationItem\" title=\"Hi\" id=\"ni\"/>"
+        #expect(try IB.misses(Self.labelUnderTheSafeArea(y: 28, tools: "14460", controllerExtras: item).layout).isEmpty)
+    }
+
+    @Test func insetsFollowTheDeviceTheToolsAndTheScreen() throws {
+        // Notched phones: 44 up to Xcode 13, then per model (the 5.8" 50); Xcode 26 stores twice the insets.
+        let cases: [(device: String, tools: String, top: Double, bottom: Double)] = [
+            ("retina5_9", "14460", 44, 34), ("retina5_9", "21701", 50, 34), ("retina6_1", "19529", 44, 34),
+            ("retina6_1", "22155", 48, 34), ("retina6_1", "24127", 96, 68), ("retina4_7", "21701", 20, 0),
+            ("ipad12_9rounded", "17506", 24, 20),
+        ]
+        for c in cases {
+            guard let size = DeviceMetrics.screenSizes[c.device] else { Issue.record("no size for \(c.device)"); continue }
+            let xml = IB.storyboard(device: c.device, tools: c.tools, rootSize: size, body: """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                        <rect key="frame" x="0" y="\(c.top)" width="\(size.0)" height="\(size.1 - c.top - c.bottom)"/>
+                    </view>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="safe"/>
+                <constraints>
+                    <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" id="b1"/>
+                    <constraint firstItem="box" firstAttribute="bottom" secondItem="safe" secondAttribute="bottom" id="b2"/>
+                    <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b3"/>
+                    <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="b4"/>
+                </constraints>
+                """)
+            let screen = try IB.only(xml)
+            #expect(try IB.misses(screen.layout).isEmpty, "\(c.device) saved by \(c.tools)")
+        }
+        // A freeform controller's screen is its freeform size, not the device's: a root 54 short of it
+        // loses 54 of its 20 + 44 top inset (the height it lacks comes off the top first).
+        let freeform = "<size key=\"freeformSize\" width=\"375\" height=\"800\"/>"
+            + "<simulatedNavigationBarMetrics key=\"simulatedTopBarMetrics\" prompted=\"NO\"/>"
+        let tall = try IB.only(IB.storyboard(tools: "14460", controllerExtras: freeform, rootSize: (375, 746), body: """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                    <rect key="frame" x="0" y="10" width="375" height="736"/>
+                </view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="safe"/>
+            <constraints>
+                <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" id="b1"/>
+                <constraint firstItem="box" firstAttribute="bottom" secondItem="safe" secondAttribute="bottom" id="b2"/>
+                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b3"/>
+                <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="b4"/>
+            </constraints>
+            """))
+        #expect(try IB.misses(tall.layout).isEmpty)
     }
 
     @Test func sizeClassVariationsBecomeTraits() throws {
