@@ -179,9 +179,14 @@ enum FixedControls {
             return IntrinsicSize(width: nil, height: notchedPhone ? 49 : 44)
         case "tabBar":
             return IntrinsicSize(width: nil, height: 49)
+        case "pickerView":
+            return IntrinsicSize(width: nil, height: 216)
         case "switch":
             // Xcode 26's switch is 63 x 28; earlier files were laid out with 51 x 31.
-            return (toolsMajor ?? 0) >= 24 ? IntrinsicSize(width: 63, height: 28) : IntrinsicSize(width: 51, height: 31)
+            // Both less the alignment insets: constraints size the alignment rectangle.
+            let inset = alignmentInsets["switch"] ?? EdgeInsets(all: 0)
+            let frame = (toolsMajor ?? 0) >= 24 ? (width: 63.0, height: 28.0) : (width: 51.0, height: 31.0)
+            return IntrinsicSize(width: frame.width - inset.left - inset.right, height: frame.height - inset.top - inset.bottom)
         case "activityIndicatorView":
             let style = element["style"] ?? "gray"
             let large = style == "large" || style == "whiteLarge"
@@ -194,6 +199,17 @@ enum FixedControls {
             return nil
         }
     }
+
+    /// Controls whose alignment rectangle is inset in their frame: constraints
+    /// act on the alignment rectangle, Interface Builder stores the frame.
+    /// Measured on the sample's stored frames (a slider pinned at leading 0 is
+    /// stored at x = -2 and 4 wider; a switch's frame is 2 wider than the
+    /// space its constraints give it; a segmented control 1 taller).
+    static let alignmentInsets: [String: EdgeInsets] = [
+        "slider": EdgeInsets(top: 0, left: 2, bottom: 1, right: 2),
+        "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2),
+        "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0),
+    ]
 
     /// Elements whose size comes from their content (text, image, title), taken from the stored frame.
     static let contentSized: Set<String> = ["label", "button", "textField", "imageView", "segmentedControl", "slider",

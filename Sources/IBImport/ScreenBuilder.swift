@@ -149,6 +149,12 @@ struct ScreenBuilder {
         var frame = stored ?? Frame(x: 0, y: 0, width: 0, height: 0)
         frame.x += origin.x
         frame.y += origin.y
+        let childOrigin = (x: frame.x, y: frame.y)
+        // The model's view is what constraints act on: the alignment rectangle.
+        if stored != nil, let inset = FixedControls.alignmentInsets[element.name] {
+            frame = Frame(x: frame.x + inset.left, y: frame.y + inset.top, width: frame.width - inset.left - inset.right,
+                          height: frame.height - inset.top - inset.bottom)
+        }
         let index = nodes.count
         // A stack view's arranged views are Auto Layout views whatever the file says (the stack sets the flag).
         let autoLayout = element["translatesAutoresizingMaskIntoConstraints"] == "NO"
@@ -194,7 +200,6 @@ struct ScreenBuilder {
             addGuide(id: id, element: guide, owner: index, kind: kind)
         }
         guard depth < 200 else { return }
-        let childOrigin = (x: frame.x, y: frame.y)
         var children: [XMLElement] = []
         if let subviews = element.child("subviews") { children += subviews.children }
         // A cell's content view is a keyed child, not a subview.
@@ -282,7 +287,9 @@ struct ScreenBuilder {
         let node = nodes[index]
         guard node.guide == nil else { return .standard }
         var m = EdgeInsets.standard
-        if index == 0, root.controller != nil {
+        // A xib's top-level view is laid out as a controller's root would be (IB
+        // simulates it full screen): its margins are the system minimum plus the safe area.
+        if index == 0, root.controller != nil || (!root.isCell && node.element.name == "view") {
             let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
             let safe = safeAreaInsets(ofRoot: rootFrame)
             m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)

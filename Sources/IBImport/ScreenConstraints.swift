@@ -54,8 +54,8 @@ extension ScreenBuilder {
     /// One `<constraint>` into one or more model constraints (one per group of size classes where it reads the same).
     mutating func convert(_ element: XMLElement, owner: Int) {
         if element["placeholder"] == "YES" {
-            notes.append("placeholder constraints (removed at build time) are left out; the stored frames were computed with them")
-            return
+            // Kept: the stored frames, the oracle, were computed with them.
+            notes.append("placeholder constraints (UIKit removes them at build time) are kept: the stored frames were computed with them")
         }
         let firstID = element["firstItem"] ?? nodes[owner].id
         guard let firstIndex = byID[firstID] else {
@@ -188,14 +188,15 @@ extension ScreenBuilder {
         return decision?.installed ?? true
     }
 
-    /// The name of a scroll view's content rectangle (made on first use), or nil when it is no scroll view
-    /// or has its own content layout guide.
+    /// The name of a scroll view's content rectangle (made on first use; its
+    /// content layout guide when it has one), or nil when it is no scroll view.
     mutating func contentRectangle(of index: Int) -> String? {
         guard Self.scrollingElements.contains(nodes[index].element.name) else { return nil }
         let id = nodes[index].id + "_contentRect"
         if let existing = byID[id] { return nodes[existing].name }
-        // With its own content layout guide, the scroll view's edges are its frame's.
-        if nodes.contains(where: { $0.parent == index && $0.guide == .content }) { return nil }
+        // With its own content layout guide, edges related to descendants are that guide's
+        // (UIKit relates them to the content area whether or not the guides exist).
+        if let guide = nodes.firstIndex(where: { $0.parent == index && $0.guide == .content }) { return nodes[guide].name }
         let guideIndex = nodes.count
         var node = Node(id: id, element: nodes[index].element, parent: index, frame: nodes[index].frame, hasFrame: false, autoLayout: true)
         node.guide = .content
@@ -263,7 +264,14 @@ extension ScreenBuilder {
                 }
             }
             guard !arranged.isEmpty else { continue }
-            let margins = element["layoutMarginsRelativeArrangement"] == "YES"
+            // IB writes no `layoutMarginsRelativeArrangement` in the sample; a
+            // stack given its own margins arranges inside them (16 of 16
+            // stacks with margins have their first view at the margin).
+            let hasOwnMargins = element.children.contains {
+                ($0.name == "edgeInsets" && $0["key"] == "layoutMargins")
+                    || ($0.name == "directionalEdgeInsets" && $0["key"] == "directionalLayoutMargins")
+            }
+            let margins = element["layoutMarginsRelativeArrangement"].map { $0 == "YES" } ?? hasOwnMargins
             let lead: Attribute = vertical ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
             let trail: Attribute = vertical ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
             let vLead: Attribute = vertical ? .top : .leading, vTrail: Attribute = vertical ? .bottom : .trailing
@@ -273,7 +281,8 @@ extension ScreenBuilder {
             let crossCenter: Attribute = vertical ? (margins ? .centerXWithinMargins : .centerX) : (margins ? .centerYWithinMargins : .centerY)
             let vCrossCenter: Attribute = vertical ? .centerX : .centerY
             let dimension: Attribute = vertical ? .height : .width, crossDimension: Attribute = vertical ? .width : .height
-            let spacing = Self.number(element["spacing"]) ?? 0
+            // `spacingType="standard"`: the system spacing between siblings, 8.
+            let spacing = Self.number(element["spacing"]) ?? (element["spacingType"] == "standard" ? 8 : 0)
             let distribution = element["distribution"] ?? "fill"
             let alignment = element["alignment"] ?? "fill"
             let name = nodes[s].name

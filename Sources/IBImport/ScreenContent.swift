@@ -65,46 +65,74 @@ extension ScreenBuilder {
         }
     }
 
-    /// Per view, whether its size on an axis is not its content's: a required
-    /// equality sets the dimension to a number, or pins both of its edges on
-    /// that axis to one other item (a label stretched between its superview's
-    /// edges). Why so narrow: edges chained through other views (a stack's
-    /// spacing) do not fix a size, and the content constraints are soft, so
-    /// giving a size that required constraints override changes nothing.
+    /// Per view, whether its size on an axis is not its content's: required
+    /// equalities fix it, to a fixpoint, by a constant size, by a size equal
+    /// to a fixed size, or by both of its edges on that axis pinned to one
+    /// item whose size on that axis is fixed (the root's is). Why not "both
+    /// edges to any one item": a stack's or a scroll view's content size comes
+    /// from its children, so pinning a view to both edges of one fixes
+    /// nothing; and the content constraints are soft, so giving a size that
+    /// required constraints override changes nothing.
+    /// - Complexity: O(*c* · *d*) for *c* constraints and a chain of *d* dependent sizes.
     func determinedAxes() -> [Int: (horizontal: Bool, vertical: Bool)] {
         var index: [String: Int] = [:]
         for i in nodes.indices { index[nodes[i].name] = i }
-        var fixed: [Int: (Bool, Bool)] = [:]
-        var edges: [Int: [String: Set<String>]] = [:]  // view -> "h-start" -> other items
-        for c in constraints where c.priority.rawValue >= 1000 && c.relation == .equal && c.traits.isEmpty {
-            if c.second == nil || c.multiplier == 0, let i = index[c.first.item], c.first.attribute.isDimension {
-                var d = fixed[i] ?? (false, false)
-                if c.first.attribute == .width { d.0 = true } else { d.1 = true }
-                fixed[i] = d
+        var fixed = [[Bool]](repeating: [false, false], count: nodes.count)
+        fixed[0] = [true, true]
+        func axis(_ a: Attribute) -> Int? {
+            switch a {
+            case .width, .left, .right, .leading, .trailing, .leftMargin, .rightMargin, .leadingMargin, .trailingMargin: 0
+            case .height, .top, .bottom, .topMargin, .bottomMargin: 1
+            default: nil
+            }
+        }
+        let required = constraints.filter { $0.priority.rawValue >= 1000 && $0.relation == .equal && $0.traits.isEmpty }
+        // view -> axis -> (start side items, end side items)
+        var edges: [Int: [Set<Int>]] = [:]
+        var sizes: [(Int, Int, Int, Int)] = []  // (view, axis, other, other's axis): equal dimensions
+        for c in required {
+            guard let i = index[c.first.item] else { continue }
+            if c.first.attribute.isDimension, let a = axis(c.first.attribute) {
+                if c.second == nil || c.multiplier == 0 {
+                    fixed[i][a] = true
+                } else if let second = c.second, second.attribute.isDimension, let j = index[second.item], let b = axis(second.attribute) {
+                    sizes.append((i, a, j, b))
+                }
                 continue
             }
-            guard let second = c.second else { continue }
-            for (item, other) in [(c.first, second), (second, c.first)] {
-                guard let i = index[item.item] else { continue }
-                let family: String? = switch item.attribute {
-                case .left, .leading, .leftMargin, .leadingMargin: "h-start"
-                case .right, .trailing, .rightMargin, .trailingMargin: "h-end"
-                case .top, .topMargin: "v-start"
-                case .bottom, .bottomMargin: "v-end"
+            guard let second = c.second, let j = index[second.item] else { continue }
+            for (item, other) in [(c.first, j), (second, i)] {
+                guard let k = index[item.item], let a = axis(item.attribute) else { continue }
+                let side: Int? = switch item.attribute {
+                case .left, .leading, .leftMargin, .leadingMargin, .top, .topMargin: 0
+                case .right, .trailing, .rightMargin, .trailingMargin, .bottom, .bottomMargin: 1
                 default: nil
                 }
-                guard let family else { continue }
-                edges[i, default: [:]][family, default: []].insert(other.item)
+                guard let side else { continue }
+                edges[k, default: [Set<Int>](repeating: [], count: 4)][a * 2 + side].insert(other)
+            }
+        }
+        var changed = true
+        var rounds = 0
+        while changed, rounds <= nodes.count {
+            changed = false
+            rounds += 1
+            for (i, a, j, b) in sizes where fixed[i][a] != fixed[j][b] {
+                fixed[i][a] = true
+                fixed[j][b] = true
+                changed = true
+            }
+            for (k, e) in edges {
+                for a in 0..<2 where !fixed[k][a] {
+                    if e[a * 2].intersection(e[a * 2 + 1]).contains(where: { fixed[$0][a] }) {
+                        fixed[k][a] = true
+                        changed = true
+                    }
+                }
             }
         }
         var result: [Int: (horizontal: Bool, vertical: Bool)] = [:]
-        for i in nodes.indices {
-            let d = fixed[i] ?? (false, false)
-            let e = edges[i] ?? [:]
-            let h = !(e["h-start"] ?? []).isDisjoint(with: e["h-end"] ?? [])
-            let v = !(e["v-start"] ?? []).isDisjoint(with: e["v-end"] ?? [])
-            result[i] = (d.0 || h, d.1 || v)
-        }
+        for i in nodes.indices { result[i] = (fixed[i][0], fixed[i][1]) }
         return result
     }
 

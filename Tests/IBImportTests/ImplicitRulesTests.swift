@@ -1,0 +1,147 @@
+import GLPKReference
+@testable import IBImport
+import LayoutModel
+import Testing
+
+/// What UIKit and Interface Builder leave out of the file, one rule a test:
+/// each small file is laid out as Xcode stores such screens, and would miss
+/// its stored frames without the rule.
+struct ImplicitRulesTests {
+    /// A stack view with a `spacing`-less standard spacing and its own margins, two buttons inside.
+    static func stack(extraAttributes: String, margins: String) -> String {
+        IB.storyboard(body: """
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" \(extraAttributes) translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                    <rect key="frame" x="20" y="100" width="335" height="60"/>
+                    <subviews>
+                        <button opaque="NO" contentMode="scaleToFill" id="b1"><rect key="frame" x="16" y="8" width="100" height="44"/></button>
+                        <button opaque="NO" contentMode="scaleToFill" id="b2"><rect key="frame" x="124" y="8" width="195" height="44"/></button>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="b1" firstAttribute="width" constant="100" id="w1"/>
+                    </constraints>
+                    \(margins)
+                </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="k1"/>
+                <constraint firstAttribute="trailing" secondItem="stack" secondAttribute="trailing" constant="20" id="k2"/>
+                <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="k3"/>
+            </constraints>
+            """)
+    }
+
+    @Test func stackWithItsOwnMarginsArrangesInsideThemWithStandardSpacing() throws {
+        let margins = #"<directionalEdgeInsets key="directionalLayoutMargins" top="8" leading="16" bottom="8" trailing="16"/>"#
+        let screen = try IB.only(Self.stack(extraAttributes: #"spacingType="standard""#, margins: margins), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+        // The stack's height comes from its buttons: 8 + 44 + 8 (the buttons' stored height is their content size,
+        // although both their edges are pinned to the stack, whose own height is not fixed).
+        let frames = try IB.solve(screen.layout)
+        #expect(frames["stack"]?.height == 60)
+        // Said explicitly, the flag wins: no margins, the buttons at the stack's edges.
+        let off = try IB.only(Self.stack(extraAttributes: #"spacingType="standard" layoutMarginsRelativeArrangement="NO""#,
+                                         margins: margins), naming: .id)
+        #expect(try !IB.misses(off.layout).isEmpty)
+    }
+
+    @Test func placeholderConstraintsAreKeptBecauseTheFramesWereComputedWithThem() throws {
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                    <rect key="frame" x="20" y="100" width="335" height="50"/>
+                </view>
+            </subviews>
+            <constraints>
+                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="k1"/>
+                <constraint firstAttribute="trailing" secondItem="box" secondAttribute="trailing" constant="20" id="k2"/>
+                <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="k3"/>
+                <constraint firstItem="box" firstAttribute="height" constant="50" placeholder="YES" id="k4"/>
+            </constraints>
+            """), naming: .id)
+        #expect(screen.layout.constraints.contains { $0.identifier == "k4" })
+        #expect(try IB.misses(screen.layout).isEmpty)
+        #expect(screen.header.contains { $0.contains("placeholder constraints") })
+    }
+
+    @Test func controlsAreConstrainedByTheirAlignmentRectangles() throws {
+        // A slider pinned to the root's edges at 0 is stored 2 outside them; a switch 2 wider than its place.
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <slider opaque="NO" contentMode="scaleToFill" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="slider">
+                    <rect key="frame" x="-2" y="100" width="379" height="31"/>
+                </slider>
+                <switch opaque="NO" contentMode="scaleToFill" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="toggle">
+                    <rect key="frame" x="306" y="200" width="51" height="31"/>
+                </switch>
+            </subviews>
+            <constraints>
+                <constraint firstItem="slider" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s1"/>
+                <constraint firstAttribute="trailing" secondItem="slider" secondAttribute="trailing" id="s2"/>
+                <constraint firstItem="slider" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="s3"/>
+                <constraint firstAttribute="trailing" secondItem="toggle" secondAttribute="trailing" constant="20" id="t1"/>
+                <constraint firstItem="toggle" firstAttribute="top" secondItem="root" secondAttribute="top" constant="200" id="t2"/>
+            </constraints>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+        let frames = try IB.solve(screen.layout)
+        #expect(frames["slider"] == Frame(x: 0, y: 100, width: 375, height: 30))
+        #expect(frames["toggle"] == Frame(x: 306, y: 200, width: 49, height: 31))
+    }
+
+    @Test func edgesToAScrollViewWithAContentGuideAreTheContentsEdges() throws {
+        // The label is pinned to the scroll view's edges (leading/trailing 5) and its width to the frame less 10:
+        // satisfiable only if the edges are the content area's, as UIKit reads them.
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="scroll">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="page">
+                            <rect key="frame" x="5" y="0.0" width="365" height="900"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="page" firstAttribute="leading" secondItem="scroll" secondAttribute="leading" constant="5" id="p1"/>
+                        <constraint firstAttribute="trailing" secondItem="page" secondAttribute="trailing" constant="5" id="p2"/>
+                        <constraint firstItem="page" firstAttribute="top" secondItem="scroll" secondAttribute="top" id="p3"/>
+                        <constraint firstAttribute="bottom" secondItem="page" secondAttribute="bottom" id="p4"/>
+                        <constraint firstItem="page" firstAttribute="height" constant="900" id="p5"/>
+                    </constraints>
+                    <viewLayoutGuide key="contentLayoutGuide" id="content"/>
+                    <viewLayoutGuide key="frameLayoutGuide" id="frameGuide"/>
+                </scrollView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="scroll" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="r1"/>
+                <constraint firstItem="scroll" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="r2"/>
+                <constraint firstItem="scroll" firstAttribute="top" secondItem="root" secondAttribute="top" id="r3"/>
+                <constraint firstItem="scroll" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="r4"/>
+                <constraint firstItem="page" firstAttribute="width" secondItem="scroll" secondAttribute="width" constant="-10" id="r5"/>
+            </constraints>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+        #expect(screen.layout.constraints.contains { $0.identifier == "p4" && $0.first.item == "content" })
+    }
+
+    @Test func aXibTopLevelViewHasAControllerRootsMargins() throws {
+        // 16 on the sides of a 375-wide view, as a controller's root (not UIView's default 8).
+        let screen = try IB.only(IB.xib("""
+            <view contentMode="scaleToFill" id="card">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+                        <rect key="frame" x="16" y="8" width="343" height="84"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="inner" firstAttribute="leading" secondItem="card" secondAttribute="leadingMargin" id="i1"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" id="i2"/>
+                    <constraint firstItem="inner" firstAttribute="top" secondItem="card" secondAttribute="top" constant="8" id="i3"/>
+                    <constraint firstAttribute="bottom" secondItem="inner" secondAttribute="bottom" constant="8" id="i4"/>
+                </constraints>
+            </view>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+    }
+}
