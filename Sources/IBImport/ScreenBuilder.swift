@@ -294,8 +294,11 @@ struct ScreenBuilder {
             let safe = safeAreaInsets(ofRoot: rootFrame)
             m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)
         } else if node.element["key"] == "contentView", let parent = node.parent, nodes[parent].element.name == "tableViewCell" {
-            let side = DeviceMetrics.rootSideMargin(width: node.frame.width)
-            m = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+            // Files saved before Xcode 9 (builds below 13000) laid cells out with UIView's 8 all round.
+            if (context.toolsBuild ?? 0) >= 13000 {
+                let side = DeviceMetrics.rootSideMargin(width: node.frame.width)
+                m = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+            }
         }
         if let insets = node.element.children.first(where: { $0.name == "edgeInsets" && $0["key"] == "layoutMargins" }) {
             m = EdgeInsets(top: Self.number(insets["top"]) ?? 0, left: Self.number(insets["left"]) ?? 0,
