@@ -116,6 +116,7 @@ struct DocumentContext {
 
     struct BarRect: Equatable {
         var y: Double
+        var width: Double
         var height: Double
     }
 
@@ -256,7 +257,7 @@ struct DocumentContext {
                         theirs.navigation = true
                         if let bar = object.child("navigationBar", key: "navigationBar"), let rect = bar.child("rect", key: "frame"),
                            let y = Double(rect["y"] ?? "0"), let height = Double(rect["height"] ?? "0"), height > 0, y >= 0 {
-                            theirs.navigationBar = BarRect(y: y, height: height)
+                            theirs.navigationBar = BarRect(y: y, width: Double(rect["width"] ?? "0") ?? 0, height: height)
                         }
                         if object["navigationBarHidden"] == "YES" { theirs.navigation = false }
                         theirs.tab = theirs.tab || mine.tab

@@ -307,6 +307,16 @@ struct ScreenBuilder {
             m = EdgeInsets(top: Self.number(insets["top"]) ?? 0, left: Self.number(insets["leading"]) ?? 0,
                            bottom: Self.number(insets["bottom"]) ?? 0, right: Self.number(insets["trailing"]) ?? 0)
         }
+        // UIKit adds to a view's margins the part of the safe area's insets it
+        // overlaps, unless `insetsLayoutMarginsFromSafeArea` is NO (the root's are added above).
+        if index > 0, node.element["insetsLayoutMarginsFromSafeArea"] != "NO" {
+            let safe = safeAreaInsets(ofRoot: storedRoot), f = node.frame
+            let width = rootFrame.width, height = rootFrame.height
+            m.top += max(0, min(f.y + f.height, safe.top) - max(f.y, 0))
+            m.bottom += max(0, min(f.y + f.height, height) - max(f.y, height - safe.bottom))
+            m.left += max(0, min(f.x + f.width, safe.left) - max(f.x, 0))
+            m.right += max(0, min(f.x + f.width, width) - max(f.x, width - safe.right))
+        }
         if node.element["preservesSuperviewLayoutMargins"] == "YES", let parent = node.parent, parent < index {
             let p = nodes[parent].margins, pf = nodes[parent].frame, f = node.frame
             m.left = max(m.left, p.left - (f.x - pf.x))
@@ -352,8 +362,13 @@ struct ScreenBuilder {
         let landscapePhone = deviceClass.height == .compact
         if root.bars.navigation {
             // The navigation controller's own stored bar says where it ends
-            // (below the status bar where an old file stored it at 0); else a standard bar.
-            if let bar = root.bars.navigationBar { top = max(bar.y, statusTop) + bar.height } else { top += landscapePhone ? 32 : 44 }
+            // (below the status bar where an old file stored it at 0; only a bar
+            // as wide as the root was laid out with it); else a standard bar.
+            if let bar = root.bars.navigationBar, bar.width == rootFrame.width {
+                top = max(bar.y, statusTop) + bar.height
+            } else {
+                top += landscapePhone ? 32 : 44
+            }
         }
         if root.bars.tab { bottom += landscapePhone ? 32 : 49 }
         if root.bars.toolbar { bottom += landscapePhone ? 32 : 44 }
