@@ -169,9 +169,10 @@ struct SizeClass: Hashable, Sendable, Comparable {
 enum FixedControls {
     /// Width and height by element name; nil on an axis the control leaves to constraints.
     /// - Parameters:
-    ///   - toolsMajor: the file's tools build in thousands (24 and up: saved by Xcode 26).
+    ///   - toolsBuild: the build that saved the file (24000 and up: Xcode 26).
     ///   - notchedPhone: whether the file's device is a phone with a home indicator (its toolbars are 49 tall).
-    static func intrinsicSize(of element: XMLElement, toolsMajor: Int?, notchedPhone: Bool) -> IntrinsicSize? {
+    static func intrinsicSize(of element: XMLElement, toolsBuild: Int?, notchedPhone: Bool) -> IntrinsicSize? {
+        let toolsMajor = toolsBuild.map { $0 >= 1000 ? $0 / 1000 : $0 }
         switch element.name {
         case "navigationBar":
             return IntrinsicSize(width: nil, height: 44)
@@ -194,7 +195,9 @@ enum FixedControls {
         case "stepper":
             return (toolsMajor ?? 0) >= 15 ? IntrinsicSize(width: 94, height: 32) : IntrinsicSize(width: 94, height: 29)
         case "progressView":
-            return IntrinsicSize(width: nil, height: (toolsMajor ?? 0) >= 24 ? 6 : 4)
+            // 2 before Xcode 11 (build 14800), 4 after, 6 in Xcode 26.
+            let build = toolsBuild ?? 0
+            return IntrinsicSize(width: nil, height: build >= 24000 ? 6 : (build >= 14800 ? 4 : 2))
         default:
             return nil
         }

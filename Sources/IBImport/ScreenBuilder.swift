@@ -81,6 +81,7 @@ struct ScreenBuilder {
         assignNames()
         for index in nodes.indices { nodes[index].margins = margins(of: index, rootFrame: rootFrame) }
         for item in constraintElements { convert(item.element, owner: item.owner) }
+        fixUnconstrainedViews()
         addGuideConstraints()
         addStackViews()
         addAutoresizing()
@@ -157,8 +158,10 @@ struct ScreenBuilder {
         }
         let index = nodes.count
         // A stack view's arranged views are Auto Layout views whatever the file says (the stack sets the flag).
-        let autoLayout = element["translatesAutoresizingMaskIntoConstraints"] == "NO"
-            || parent.map { nodes[$0].element.name == "stackView" } ?? false
+        // `fixedFrame="YES"`: IB keeps the view at its frame (it makes frame
+        // constraints at build time), whatever the flag says.
+        let inStack = parent.map { nodes[$0].element.name == "stackView" } ?? false
+        let autoLayout = inStack || (element["translatesAutoresizingMaskIntoConstraints"] == "NO" && element["fixedFrame"] != "YES")
         var node = Node(id: newID(for: element), element: element, parent: parent, frame: frame, hasFrame: stored != nil,
                         autoLayout: autoLayout)
         if element["misplaced"] == "YES" { node.noOracle = "misplaced" }
@@ -212,6 +215,22 @@ struct ScreenBuilder {
             }
             if child.name == "placeholder" { continue }
             collect(child, parent: index, origin: childOrigin, depth: depth + 1)
+        }
+    }
+
+    /// An Auto Layout view that no constraint names (and no stack arranges):
+    /// IB gives it constraints from its frame at build time, so its frame is
+    /// an input, laid out as an autoresizing view's.
+    mutating func fixUnconstrainedViews() {
+        var named: Set<String> = []
+        for c in constraints {
+            named.insert(c.first.item)
+            if let second = c.second { named.insert(second.item) }
+        }
+        for i in nodes.indices.dropFirst() where nodes[i].autoLayout && nodes[i].guide == nil && !named.contains(nodes[i].name) {
+            guard let p = nodes[i].parent, nodes[p].element.name != "stackView", nodes[i].hasFrame else { continue }
+            nodes[i].autoLayout = false
+            nodes[i].noOracle = nodes[i].noOracle ?? "no constraints: IB fixes its frame at build time"
         }
     }
 
@@ -289,10 +308,21 @@ struct ScreenBuilder {
         var m = EdgeInsets.standard
         // A xib's top-level view is laid out as a controller's root would be (IB
         // simulates it full screen): its margins are the system minimum plus the safe area.
+        let build = context.toolsBuild ?? 0
         if index == 0, root.controller != nil || (!root.isCell && node.element.name == "view") {
             let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
             let safe = safeAreaInsets(ofRoot: rootFrame)
-            m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)
+            if node.element["insetsLayoutMarginsFromSafeArea"] == "NO" || build < 13000 {
+                // Without the safe area (the flag, or a file from before iOS 11 had one): the system minimum only.
+                m = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+            } else {
+                m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)
+            }
+        } else if index == 0, node.element.name == "tableViewCell",
+                  build >= 13000 || node.element["preservesSuperviewLayoutMargins"] == "YES" {
+            // A table cell's own margins are the table's system minimum on the sides.
+            let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
+            m = EdgeInsets(top: 8, left: side, bottom: 8, right: side)
         } else if node.element["key"] == "contentView", let parent = node.parent, nodes[parent].element.name == "tableViewCell" {
             // Files saved before Xcode 9 (builds below 13000) laid cells out with UIView's 8 all round.
             if (context.toolsBuild ?? 0) >= 13000 {
@@ -309,7 +339,7 @@ struct ScreenBuilder {
         }
         // UIKit adds to a view's margins the part of the safe area's insets it
         // overlaps, unless `insetsLayoutMarginsFromSafeArea` is NO (the root's are added above).
-        if index > 0, node.element["insetsLayoutMarginsFromSafeArea"] != "NO" {
+        if index > 0, node.element["insetsLayoutMarginsFromSafeArea"] != "NO", build >= 13000 {
             let safe = safeAreaInsets(ofRoot: storedRoot), f = node.frame
             let width = rootFrame.width, height = rootFrame.height
             m.top += max(0, min(f.y + f.height, safe.top) - max(f.y, 0))
@@ -353,7 +383,11 @@ struct ScreenBuilder {
     /// simulates it full screen on the file's device.
     func safeAreaInsets(ofRoot rootFrame: Frame) -> EdgeInsets {
         guard !root.isCell else { return EdgeInsets(all: 0) }
-        var top = root.bars.statusBarHidden && metrics.screen.top == 20 ? 0 : metrics.screen.top
+        // Xcode 9 and 10 (builds 13000-14799) drew the status bar of a
+        // device-sized controller even when its metrics said none (measured).
+        let freeform = root.controller?.child("size", key: "freeformSize") != nil
+        let honoursHiddenStatusBar = !(13000..<14800).contains(context.toolsBuild ?? 0) || freeform || root.controller == nil
+        var top = root.bars.statusBarHidden && honoursHiddenStatusBar && metrics.screen.top == 20 ? 0 : metrics.screen.top
         var bottom = metrics.screen.bottom
         guard root.controller != nil else {
             return EdgeInsets(top: top, left: metrics.screen.left, bottom: bottom, right: metrics.screen.right)

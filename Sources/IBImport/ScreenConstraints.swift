@@ -257,7 +257,11 @@ extension ScreenBuilder {
             let children = nodes.indices.filter { nodes[$0].parent == s && nodes[$0].guide == nil }
             var arranged: [Int] = []
             for c in children {
-                if nodes[c].element["hidden"] == "YES" {
+                // A stopped activity indicator that hides when stopped is stored
+                // hidden, but IB's canvas arranges it (its frames leave its place).
+                let element = nodes[c].element
+                let stoppedIndicator = element.name == "activityIndicatorView" && element["hidesWhenStopped"] == "YES"
+                if element["hidden"] == "YES", !stoppedIndicator {
                     markNoOracle(c, "hidden in a stack view")
                 } else {
                     arranged.append(c)

@@ -18,10 +18,10 @@ extension ScreenBuilder {
             let element = nodes[i].element
             var width: Double?, height: Double?
             var fromFrame = false
-            if let fixed = FixedControls.intrinsicSize(of: element, toolsMajor: context.toolsMajor, notchedPhone: notchedPhone) {
+            if let fixed = FixedControls.intrinsicSize(of: element, toolsBuild: context.toolsBuild, notchedPhone: notchedPhone) {
                 width = fixed.width
                 height = fixed.height
-            } else if FixedControls.contentSized.contains(element.name) && contentSizedByFrame(element) {
+            } else if (FixedControls.contentSized.contains(element.name) && contentSizedByFrame(element)) || isDesignable(element) {
                 let stored = nodes[i].frame
                 width = element.name == "slider" || element.name == "searchBar" || element.name == "textView" ? nil : stored.width
                 height = stored.height
@@ -53,6 +53,13 @@ extension ScreenBuilder {
             if baselineViews.contains(nodes[i].name) { content.baselines = baselines(of: i) }
             nodes[i].content = content
         }
+    }
+
+    /// A leaf view of a custom class: IB renders designables and stores the
+    /// size they draw at, so the stored frame stands for its content size.
+    func isDesignable(_ element: XMLElement) -> Bool {
+        element.name == "view" && element["customClass"] != nil && element["key"] == nil
+            && (element.child("subviews")?.children.isEmpty ?? true)
     }
 
     /// Whether the stored frame stands for the view's content size: images only with an image,

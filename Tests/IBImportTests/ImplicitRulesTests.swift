@@ -144,4 +144,60 @@ struct ImplicitRulesTests {
             """), naming: .id)
         #expect(try IB.misses(screen.layout).isEmpty)
     }
+
+    @Test func fixedFrameAndUnconstrainedViewsAreInputsNotOracles() throws {
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <view contentMode="scaleToFill" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="pinned">
+                    <rect key="frame" x="30" y="40" width="100" height="50"/>
+                </view>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="loose">
+                    <rect key="frame" x="30" y="140" width="100" height="50"/>
+                </view>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="held">
+                    <rect key="frame" x="30" y="240" width="100" height="50"/>
+                </view>
+            </subviews>
+            <constraints>
+                <constraint firstItem="held" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="30" id="h1"/>
+                <constraint firstItem="held" firstAttribute="top" secondItem="root" secondAttribute="top" constant="240" id="h2"/>
+                <constraint firstItem="held" firstAttribute="width" constant="100" id="h3"/>
+                <constraint firstItem="held" firstAttribute="height" constant="50" id="h4"/>
+            </constraints>
+            """), naming: .id)
+        // Laid out at their stored frames (IB makes frame constraints for them at build time) ...
+        let frames = try IB.solve(screen.layout)
+        #expect(frames["pinned"] == Frame(x: 30, y: 40, width: 100, height: 50))
+        #expect(frames["loose"] == Frame(x: 30, y: 140, width: 100, height: 50))
+        // ... so their frames are inputs: only the constrained view is judged against Xcode.
+        #expect(screen.observedViews == 1)
+        #expect(try IB.misses(screen.layout).isEmpty)
+    }
+
+    @Test func aStoppedIndicatorThatHidesWhenStoppedIsStillArranged() throws {
+        // IB's canvas arranges the indicator: the label below it is stored after its 20 points and the spacing.
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                    <rect key="frame" x="20" y="100" width="335" height="90"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" id="top"><rect key="frame" x="0.0" y="0.0" width="335" height="40"/>
+                            <constraints><constraint firstAttribute="height" constant="40" id="t1"/></constraints></view>
+                        <activityIndicatorView hidden="YES" opaque="NO" contentMode="scaleToFill" hidesWhenStopped="YES" style="gray" id="spinner">
+                            <rect key="frame" x="0.0" y="50" width="335" height="20"/>
+                        </activityIndicatorView>
+                        <view contentMode="scaleToFill" id="bottom"><rect key="frame" x="0.0" y="80" width="335" height="10"/>
+                            <constraints><constraint firstAttribute="height" constant="10" id="b1"/></constraints></view>
+                    </subviews>
+                </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="k1"/>
+                <constraint firstAttribute="trailing" secondItem="stack" secondAttribute="trailing" constant="20" id="k2"/>
+                <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="k3"/>
+            </constraints>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+        #expect(try IB.solve(screen.layout)["bottom"]?.y == 180)
+    }
 }
