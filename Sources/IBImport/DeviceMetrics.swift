@@ -180,8 +180,6 @@ enum FixedControls {
             return IntrinsicSize(width: nil, height: notchedPhone ? 49 : 44)
         case "tabBar":
             return IntrinsicSize(width: nil, height: 49)
-        case "pickerView":
-            return IntrinsicSize(width: nil, height: 216)
         case "switch":
             // Xcode 26's switch is 63 x 28; earlier files were laid out with 51 x 31.
             // Both less the alignment insets: constraints size the alignment rectangle.
@@ -216,5 +214,5 @@ enum FixedControls {
 
     /// Elements whose size comes from their content (text, image, title), taken from the stored frame.
     static let contentSized: Set<String> = ["label", "button", "textField", "imageView", "segmentedControl", "slider",
-                                             "pageControl", "searchBar", "datePicker", "textView"]
+                                             "pageControl", "searchBar", "datePicker", "textView", "pickerView"]
 }

@@ -23,7 +23,8 @@ extension ScreenBuilder {
                 height = fixed.height
             } else if (FixedControls.contentSized.contains(element.name) && contentSizedByFrame(element)) || isDesignable(element) {
                 let stored = nodes[i].frame
-                width = element.name == "slider" || element.name == "searchBar" || element.name == "textView" ? nil : stored.width
+                // Sliders, search bars, text views and pickers take their width from constraints.
+                width = ["slider", "searchBar", "textView", "pickerView"].contains(element.name) ? nil : stored.width
                 height = stored.height
                 fromFrame = true
             }
