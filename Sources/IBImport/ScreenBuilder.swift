@@ -318,9 +318,11 @@ struct ScreenBuilder {
             } else {
                 m = EdgeInsets(top: safe.top, left: side + safe.left, bottom: safe.bottom, right: side + safe.right)
             }
-        } else if index == 0, node.element.name == "tableViewCell",
-                  build >= 13000 || node.element["preservesSuperviewLayoutMargins"] == "YES" {
-            // A table cell's own margins are the table's system minimum on the sides.
+        } else if index == 0, root.isCell, build >= 13000,
+                  node.element.name == "tableViewCell" || (!context.isStoryboard && node.element["preservesSuperviewLayoutMargins"] == "YES") {
+            // A table cell's own margins (and a xib cell's that takes its
+            // collection's; a storyboard's collection cells keep 8, measured)
+            // are the list's system minimum on the sides.
             let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
             m = EdgeInsets(top: 8, left: side, bottom: 8, right: side)
         } else if node.element["key"] == "contentView", let parent = node.parent, nodes[parent].element.name == "tableViewCell" {
