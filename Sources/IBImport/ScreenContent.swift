@@ -81,12 +81,11 @@ extension ScreenBuilder {
     /// from its children, so pinning a view to both edges of one fixes
     /// nothing; and the content constraints are soft, so giving a size that
     /// required constraints override changes nothing.
-    /// - Complexity: O(*c* · *d*) for *c* constraints and a chain of *d* dependent sizes.
+    /// - Complexity: O(*c* + *v*) for *c* constraints and *v* views: the
+    ///   fixed sizes spread along a worklist, each (view, axis) once.
     func determinedAxes() -> [Int: (horizontal: Bool, vertical: Bool)] {
         var index: [String: Int] = [:]
         for i in nodes.indices { index[nodes[i].name] = i }
-        var fixed = [[Bool]](repeating: [false, false], count: nodes.count)
-        fixed[0] = [true, true]
         func axis(_ a: Attribute) -> Int? {
             switch a {
             case .width, .left, .right, .leading, .trailing, .leftMargin, .rightMargin, .leadingMargin, .trailingMargin: 0
@@ -94,17 +93,27 @@ extension ScreenBuilder {
             default: nil
             }
         }
-        let required = constraints.filter { $0.priority.rawValue >= 1000 && $0.relation == .equal && $0.traits.isEmpty }
-        // view -> axis -> (start side items, end side items)
-        var edges: [Int: [Set<Int>]] = [:]
-        var sizes: [(Int, Int, Int, Int)] = []  // (view, axis, other, other's axis): equal dimensions
-        for c in required {
+        // A (view, axis) pair is the key view * 2 + axis. `follows[k]`: the
+        // pairs fixed once k is (an equal size, or a view with both edges pinned to k's view).
+        var fixed = [Bool](repeating: false, count: nodes.count * 2)
+        var follows: [Int: [Int]] = [:]
+        var worklist: [Int] = []
+        func fix(_ key: Int) {
+            guard !fixed[key] else { return }
+            fixed[key] = true
+            worklist.append(key)
+        }
+        fix(0)
+        fix(1)
+        var edges: [Int: [Set<Int>]] = [:]  // view -> [axis * 2 + side]: the items its edges are pinned to
+        for c in constraints where c.priority.rawValue >= 1000 && c.relation == .equal && c.traits.isEmpty {
             guard let i = index[c.first.item] else { continue }
             if c.first.attribute.isDimension, let a = axis(c.first.attribute) {
                 if c.second == nil || c.multiplier == 0 {
-                    fixed[i][a] = true
+                    fix(i * 2 + a)
                 } else if let second = c.second, second.attribute.isDimension, let j = index[second.item], let b = axis(second.attribute) {
-                    sizes.append((i, a, j, b))
+                    follows[i * 2 + a, default: []].append(j * 2 + b)
+                    follows[j * 2 + b, default: []].append(i * 2 + a)
                 }
                 continue
             }
@@ -120,27 +129,16 @@ extension ScreenBuilder {
                 edges[k, default: [Set<Int>](repeating: [], count: 4)][a * 2 + side].insert(other)
             }
         }
-        var changed = true
-        var rounds = 0
-        while changed, rounds <= nodes.count {
-            changed = false
-            rounds += 1
-            for (i, a, j, b) in sizes where fixed[i][a] != fixed[j][b] {
-                fixed[i][a] = true
-                fixed[j][b] = true
-                changed = true
-            }
-            for (k, e) in edges {
-                for a in 0..<2 where !fixed[k][a] {
-                    if e[a * 2].intersection(e[a * 2 + 1]).contains(where: { fixed[$0][a] }) {
-                        fixed[k][a] = true
-                        changed = true
-                    }
-                }
+        for (k, e) in edges {
+            for a in 0..<2 {
+                for item in e[a * 2].intersection(e[a * 2 + 1]) { follows[item * 2 + a, default: []].append(k * 2 + a) }
             }
         }
+        while let key = worklist.popLast() {
+            for next in follows[key] ?? [] { fix(next) }
+        }
         var result: [Int: (horizontal: Bool, vertical: Bool)] = [:]
-        for i in nodes.indices { result[i] = (fixed[i][0], fixed[i][1]) }
+        for i in nodes.indices { result[i] = (fixed[i * 2], fixed[i * 2 + 1]) }
         return result
     }
 
