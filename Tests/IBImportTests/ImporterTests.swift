@@ -247,6 +247,24 @@ enum ImportTestError: Error { case screens(Int) }
         #expect(try IB.misses(Self.labelUnderTheSafeArea(y: 28, tools: "14460", controllerExtras: item).layout).isEmpty)
     }
 
+    /// A root's body: a view pinned to the safe area's top and bottom and the root's sides, stored at `y` with that size.
+    static func boxFillingTheSafeArea(y: Double, width: Double, height: Double) -> String {
+        """
+        <subviews>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                <rect key="frame" x="0" y="\(y)" width="\(width)" height="\(height)"/>
+            </view>
+        </subviews>
+        <viewLayoutGuide key="safeArea" id="safe"/>
+        <constraints>
+            <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" id="b1"/>
+            <constraint firstItem="box" firstAttribute="bottom" secondItem="safe" secondAttribute="bottom" id="b2"/>
+            <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b3"/>
+            <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="b4"/>
+        </constraints>
+        """
+    }
+
     @Test func insetsFollowTheDeviceTheToolsAndTheScreen() throws {
         // Notched phones: 44 up to Xcode 13, then per model (the 5.8" 50); Xcode 26 stores twice the insets.
         let cases: [(device: String, tools: String, top: Double, bottom: Double)] = [
@@ -256,20 +274,8 @@ enum ImportTestError: Error { case screens(Int) }
         ]
         for c in cases {
             guard let size = DeviceMetrics.screenSizes[c.device] else { Issue.record("no size for \(c.device)"); continue }
-            let xml = IB.storyboard(device: c.device, tools: c.tools, rootSize: size, body: """
-                <subviews>
-                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                        <rect key="frame" x="0" y="\(c.top)" width="\(size.0)" height="\(size.1 - c.top - c.bottom)"/>
-                    </view>
-                </subviews>
-                <viewLayoutGuide key="safeArea" id="safe"/>
-                <constraints>
-                    <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" id="b1"/>
-                    <constraint firstItem="box" firstAttribute="bottom" secondItem="safe" secondAttribute="bottom" id="b2"/>
-                    <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b3"/>
-                    <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="b4"/>
-                </constraints>
-                """)
+            let xml = IB.storyboard(device: c.device, tools: c.tools, rootSize: size,
+                                    body: Self.boxFillingTheSafeArea(y: c.top, width: size.0, height: size.1 - c.top - c.bottom))
             let screen = try IB.only(xml)
             #expect(try IB.misses(screen.layout).isEmpty, "\(c.device) saved by \(c.tools)")
         }
@@ -277,20 +283,8 @@ enum ImportTestError: Error { case screens(Int) }
         // loses 54 of its 20 + 44 top inset (the height it lacks comes off the top first).
         let freeform = "<size key=\"freeformSize\" width=\"375\" height=\"800\"/>"
             + "<simulatedNavigationBarMetrics key=\"simulatedTopBarMetrics\" prompted=\"NO\"/>"
-        let tall = try IB.only(IB.storyboard(tools: "14460", controllerExtras: freeform, rootSize: (375, 746), body: """
-            <subviews>
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                    <rect key="frame" x="0" y="10" width="375" height="736"/>
-                </view>
-            </subviews>
-            <viewLayoutGuide key="safeArea" id="safe"/>
-            <constraints>
-                <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" id="b1"/>
-                <constraint firstItem="box" firstAttribute="bottom" secondItem="safe" secondAttribute="bottom" id="b2"/>
-                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b3"/>
-                <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="b4"/>
-            </constraints>
-            """))
+        let tall = try IB.only(IB.storyboard(tools: "14460", controllerExtras: freeform, rootSize: (375, 746),
+                                             body: Self.boxFillingTheSafeArea(y: 10, width: 375, height: 736)))
         #expect(try IB.misses(tall.layout).isEmpty)
     }
 
