@@ -435,20 +435,22 @@ public struct CassowarySolver: Sendable {
                 record.redundant = true  // implied by the others (only a required equality gets here)
             } else {
                 // No subject: add through an artificial variable; undo everything on failure.
-                let saved = tableau
+                // Why a journal, not a copy of the tableau: see ``TableauJournal``.
+                tableau.beginJournal()
                 let feasible: Bool
                 do {
                     feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
                 } catch {
-                    tableau = saved
+                    tableau.rollBack()
                     releaseNew([marker, other])
                     throw error
                 }
                 guard feasible else {
-                    tableau = saved
+                    tableau.rollBack()
                     releaseNew([marker, other])
                     throw unsatisfiable(definition, explain: explain)
                 }
+                tableau.endJournal()
             }
         }
         records[handle.id] = record

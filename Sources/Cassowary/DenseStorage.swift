@@ -57,6 +57,8 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     }
 
     var count: Int { spill?.count ?? Int(inlineCount) }
+    /// Whether the rows live in a hash set (more than three were ever held).
+    var isSpilled: Bool { spill != nil }
     var isEmpty: Bool { count == 0 }
 
     private func slot(_ i: Int) -> Int32 {

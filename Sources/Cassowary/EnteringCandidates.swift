@@ -86,6 +86,16 @@ struct EnteringCandidates {
     /// Empties the dirty list (its symbols are all re-examined).
     mutating func clearDirty() { dirty.removeAll(keepingCapacity: true) }
 
+    /// Forgets symbol ids from `count` on (an undo took them back): they
+    /// leave the candidates and the dirty list.
+    /// - Complexity: O(candidates + dirty symbols).
+    mutating func forgetIDs(from count: Int) {
+        guard slots.count > count else { return }
+        for id in members.filter({ Int($0) >= count }) { set(id, candidate: false, weak: false) }
+        dirty.removeAll { Int($0) >= count }
+        slots.removeLast(slots.count - count)
+    }
+
     /// Forgets every candidate (before a full re-examination).
     mutating func clear() {
         for id in members { slots[Int(id)].position = -1 }

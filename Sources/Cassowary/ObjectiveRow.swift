@@ -90,6 +90,23 @@ struct ObjectiveRow {
         return true
     }
 
+    /// Sets a symbol's coefficient to exactly `value` (0 removes the cell):
+    /// how an undo puts back what a change overwrote.
+    /// - Complexity: O(1) amortised.
+    mutating func setCoefficient(of symbol: Symbol, to value: Double) {
+        let i = Int(symbol.id)
+        if value == 0 {
+            remove(symbol)
+        } else if i < position.count, position[i] >= 0 {
+            dense[i] = value
+        } else {
+            reach(symbol.id)
+            dense[i] = value
+            position[i] = Int32(symbols.count)
+            symbols.append(symbol)
+        }
+    }
+
     /// Adds `factor × row`, dropping `skip`'s own cell first (the symbol being
     /// substituted; `row` is its definition and does not contain it).
     /// - Complexity: O(length of `row`).

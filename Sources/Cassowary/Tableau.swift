@@ -68,12 +68,19 @@ struct Tableau {
     /// only because its refresh lives with it (EnteringCandidates.swift, an
     /// extension of `Tableau`); nothing outside the tableau changes it.
     var candidates = EnteringCandidates()
+    /// What the changes overwrote, while a row is added through an
+    /// artificial variable (``beginJournal()``, ``rollBack()``): nil otherwise,
+    /// and then the only cost of journaling is that test.
+    private var journal: TableauJournal?
 
     /// Simplex pivots done since creation (a machine-independent cost measure).
     private(set) var pivotCount = 0
     /// Rows rewritten by substitution since creation: what pivots cost, as
     /// a count (tests compare entering rules by it).
     private(set) var substitutedRowCount = 0
+    /// Artificial adds undone (``rollBack()``) since creation; not undone
+    /// itself, so tests can tell that the undo ran.
+    private(set) var rollBackCount = 0
 
     // MARK: Symbols
 
@@ -81,6 +88,10 @@ struct Tableau {
         // Why reuse ids (LIFO): memory returns to its baseline after removals,
         // and per-symbol arrays stay dense.
         if let id = freeIDs.popLast() {
+            if journal != nil {
+                journal?.entries.append(.tookFreeID(id))
+                journal?.entries.append(.symbol(id, kinds[Int(id)], rank: rank[Int(id)]))
+            }
             kinds[Int(id)] = kind
             candidates.markIfTracked(id)
             return Symbol(id: id, kind: kind)
@@ -99,6 +110,11 @@ struct Tableau {
     /// Returns a symbol's id to the pool; it must be in no row.
     mutating func release(_ symbol: Symbol) {
         let i = Int(symbol.id)
+        if journal != nil {
+            journal?.entries.append(.symbol(symbol.id, kinds[i], rank: rank[i]))
+            logRow(i)
+            journal?.entries.append(.column(symbol.id, columns[i]))
+        }
         kinds[i] = nil
         rows[i] = Row()
         isBasic[i] = false
@@ -108,6 +124,7 @@ struct Tableau {
         owner[i] = -1
         candidates.markIfTracked(symbol.id)
         freeIDs.append(symbol.id)
+        if journal != nil { journal?.entries.append(.freedID) }
     }
 
     func symbol(id: Int32) -> Symbol {
@@ -127,7 +144,12 @@ struct Tableau {
     /// anywhere yet (see ``absorbed`` and ``owner``).
     mutating func setRow(_ basic: Symbol, _ row: Row, owner rowOwner: Int? = nil) {
         let b = Int(basic.id)
-        for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
+        if journal == nil {
+            for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
+        } else {
+            logRow(b)
+            for cell in row.cells { insert(basic.id, intoColumn: cell.symbol.id) }
+        }
         rows[b] = row
         isBasic[b] = true
         absorbed[b] = rowOwner == nil
@@ -138,7 +160,12 @@ struct Tableau {
     mutating func removeRow(_ basic: Symbol) -> Row {
         let b = Int(basic.id)
         let row = rows[b]
-        for cell in row.cells { columns[Int(cell.symbol.id)].remove(basic.id) }
+        if journal == nil {
+            for cell in row.cells { columns[Int(cell.symbol.id)].remove(basic.id) }
+        } else {
+            logRow(b)
+            for cell in row.cells { remove(basic.id, fromColumn: cell.symbol.id) }
+        }
         rows[b] = Row()
         isBasic[b] = false
         absorbed[b] = true
@@ -154,17 +181,26 @@ struct Tableau {
     mutating func substitute(_ symbol: Symbol, _ row: Row, infeasible: inout Set<Int32>) {
         let s = Int(symbol.id)
         let targets = columns[s]
+        let journaling = journal != nil
+        if journaling { journal?.entries.append(.column(symbol.id, targets)) }
         columns[s] = []
         substitutedRowCount += targets.count
         for b in targets {
             let bi = Int(b)
             // Why the row is moved out first: the merge updates `columns` as
             // cells appear and cancel, and `rows` must not be borrowed meanwhile.
+            if journaling { logRow(bi) }
             var target = rows[bi]
             rows[bi] = Row()
-            target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
-                // `symbol`'s own column was emptied above.
-                if change > 0 { columns[Int(cell.id)].insert(b) } else if cell != symbol { columns[Int(cell.id)].remove(b) }
+            if journaling {
+                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
+                    if change > 0 { insert(b, intoColumn: cell.id) } else if cell != symbol { remove(b, fromColumn: cell.id) }
+                }
+            } else {
+                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
+                    // `symbol`'s own column was emptied above.
+                    if change > 0 { columns[Int(cell.id)].insert(b) } else if cell != symbol { columns[Int(cell.id)].remove(b) }
+                }
             }
             rows[bi] = target
             if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
@@ -173,6 +209,7 @@ struct Tableau {
         for k in levels.indices {
             let coefficient = levels[k].coefficient(of: symbol)
             if coefficient != 0 {
+                if journal != nil { logObjective(k, symbol, row) }
                 levels[k].addScaled(row, coefficient, skipping: symbol)
                 objectivesChanged = true
             }
@@ -210,7 +247,11 @@ struct Tableau {
     mutating func scrub(_ symbol: Symbol) {
         if isBasic(symbol) { _ = removeRow(symbol) }
         let s = Int(symbol.id)
-        for b in columns[s] { _ = rows[Int(b)].remove(symbol) }
+        for b in columns[s] {
+            logRow(Int(b))
+            _ = rows[Int(b)].remove(symbol)
+        }
+        if journal != nil { journal?.entries.append(.column(symbol.id, columns[s])) }
         columns[s] = []
         removeFromObjectives(symbol)
     }
@@ -223,12 +264,14 @@ struct Tableau {
     mutating func shiftEdit(_ plus: Symbol, by delta: Double, infeasible: inout Set<Int32>) {
         let p = Int(plus.id)
         if isBasic[p] {
+            logRow(p)
             rows[p].constant -= delta
             if rows[p].constant < 0 { infeasible.insert(plus.id) }
             return
         }
         for b in columns[p] {
             let bi = Int(b)
+            logRow(bi)
             rows[bi].constant += rows[bi].coefficient(of: plus) * delta
             if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
         }
@@ -329,6 +372,7 @@ struct Tableau {
     mutating func expand(_ b: Symbol, in row: inout Row) {
         let coefficient = row.coefficient(of: b)
         guard coefficient != 0 else { return }
+        logRow(Int(b.id))
         absorbed[Int(b.id)] = true
         row.addScaled(rows[Int(b.id)], coefficient, skipping: b)
     }
@@ -437,7 +481,10 @@ struct Tableau {
 
     /// Removes `symbol` from every objective.
     mutating func removeFromObjectives(_ symbol: Symbol) {
-        for k in levels.indices { _ = levels[k].remove(symbol) }
+        for k in levels.indices {
+            if journal != nil { journal?.entries.append(.objective(level: k, symbol, levels[k].coefficient(of: symbol))) }
+            _ = levels[k].remove(symbol)
+        }
         if artificial != nil { _ = artificial?.remove(symbol) }
         candidates.mark(symbol.id)
     }
@@ -478,5 +525,130 @@ struct Tableau {
         artificial = row.map { ObjectiveRow($0) }
         artificialFloor = floor
         if let row { candidates.mark(row) }
+    }
+
+    // MARK: Journal (undo of an artificial add)
+
+    /// Starts recording what every change overwrites, until ``endJournal()``
+    /// or ``rollBack()``. Only the changes an artificial add makes are
+    /// recorded (rows, columns, objective cells, symbols made and released,
+    /// the free list, the counters); levels are not created or dropped and
+    /// ranks do not change during one (its pivots enter and leave
+    /// restricted symbols only), and the artificial objective is cleared.
+    mutating func beginJournal() {
+        journal = TableauJournal(symbolCount: kinds.count, pivotCount: pivotCount,
+                                 substitutedRowCount: substitutedRowCount, artificialFloor: artificialFloor)
+    }
+
+    /// Keeps the changes and drops the journal.
+    mutating func endJournal() { journal = nil }
+
+    /// Undoes every change since ``beginJournal()``, newest first, and drops
+    /// the journal: the rows, columns and objectives are as they were.
+    /// - Complexity: O(entries + symbols made since the journal began).
+    mutating func rollBack() {
+        guard let journal else { return }
+        self.journal = nil
+        rollBackCount += 1
+        for entry in journal.entries.reversed() {
+            switch entry {
+            case let .row(id, row, basic, wasAbsorbed, rowOwner):
+                let i = Int(id)
+                rows[i] = row
+                isBasic[i] = basic
+                absorbed[i] = wasAbsorbed
+                owner[i] = rowOwner
+            case let .column(id, column):
+                columns[Int(id)] = column
+            case let .columnInserted(id, element):
+                columns[Int(id)].remove(element)
+            case let .columnRemoved(id, element):
+                columns[Int(id)].insert(element)
+            case let .objective(k, symbol, value):
+                levels[k].setCoefficient(of: symbol, to: value)
+            case let .objectiveConstant(k, value):
+                levels[k].constant = value
+            case let .symbol(id, kind, oldRank):
+                kinds[Int(id)] = kind
+                rank[Int(id)] = oldRank
+            case let .tookFreeID(id):
+                freeIDs.append(id)
+            case .freedID:
+                freeIDs.removeLast()
+            }
+        }
+        let count = journal.symbolCount
+        if kinds.count > count {
+            let extra = kinds.count - count
+            kinds.removeLast(extra)
+            rows.removeLast(extra)
+            isBasic.removeLast(extra)
+            columns.removeLast(extra)
+            absorbed.removeLast(extra)
+            rank.removeLast(extra)
+            owner.removeLast(extra)
+        }
+        // The entering candidates: ids past the count are gone; every
+        // symbol whose objective cells, kind or basis were put back is
+        // re-examined at the next refresh.
+        candidates.forgetIDs(from: count)
+        for entry in journal.entries {
+            switch entry {
+            case let .row(id, _, _, _, _), let .symbol(id, _, _):
+                if Int(id) < count { candidates.markIfTracked(id) }
+            case let .objective(_, symbol, _):
+                if Int(symbol.id) < count { candidates.mark(symbol.id) }
+            default:
+                break
+            }
+        }
+        pivotCount = journal.pivotCount
+        substitutedRowCount = journal.substitutedRowCount
+        artificial = nil
+        artificialFloor = journal.artificialFloor
+    }
+
+    /// Records row `i`'s state before a change (while journaling).
+    private mutating func logRow(_ i: Int) {
+        guard journal != nil else { return }
+        journal?.entries.append(.row(Int32(i), rows[i], isBasic: isBasic[i], absorbed: absorbed[i], owner: owner[i]))
+    }
+
+    /// Records objective level `k`'s cells that adding a multiple of `row`
+    /// in place of `symbol` changes.
+    private mutating func logObjective(_ k: Int, _ symbol: Symbol, _ row: Row) {
+        journal?.entries.append(.objectiveConstant(level: k, levels[k].constant))
+        journal?.entries.append(.objective(level: k, symbol, levels[k].coefficient(of: symbol)))
+        for cell in row.cells {
+            journal?.entries.append(.objective(level: k, cell.symbol, levels[k].coefficient(of: cell.symbol)))
+        }
+    }
+
+    /// Adds row `b` to symbol `id`'s column (recording it while journaling).
+    @inline(__always)
+    private mutating func insert(_ b: Int32, intoColumn id: Int32) {
+        let i = Int(id)
+        if journal != nil {
+            if !columns[i].isSpilled {
+                journal?.entries.append(.column(id, columns[i]))
+            } else if !columns[i].contains(b) {
+                journal?.entries.append(.columnInserted(id, b))
+            }
+        }
+        columns[i].insert(b)
+    }
+
+    /// Removes row `b` from symbol `id`'s column (recording it while journaling).
+    @inline(__always)
+    private mutating func remove(_ b: Int32, fromColumn id: Int32) {
+        let i = Int(id)
+        if journal != nil {
+            if !columns[i].isSpilled {
+                journal?.entries.append(.column(id, columns[i]))
+            } else if columns[i].contains(b) {
+                journal?.entries.append(.columnRemoved(id, b))
+            }
+        }
+        columns[i].remove(b)
     }
 }
