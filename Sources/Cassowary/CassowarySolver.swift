@@ -64,6 +64,11 @@ public struct CassowarySolver: Sendable {
     var edits: [Int: EditRecord] = [:]
     var nextConstraintID = 0
     var nextSequence = 0
+    /// Cells of the rows the subject search scanned, summed over every
+    /// step of every insert (a machine-independent measure of the search's
+    /// work, for tests: linear in the constraints when no row has to gather
+    /// the whole layout).
+    private(set) var subjectSearchCells = 0
     /// How many times a removal rebuilt the tableau (for benchmarks and tests).
     public private(set) var rebuildCount = 0
     /// See ``degeneratePivotsBeforeBland``; tests set 0 (Bland's rule always)
@@ -399,17 +404,31 @@ public struct CassowarySolver: Sendable {
         var steps = 0
         let owner = marker == nil ? handle.id : nil
         while true {
+            subjectSearchCells += row.cells.count
             dropResidues(&row)
             defined = defineExternalSubject(&row, owner: owner)
-            // Past a few steps, plain highest-rank-first: each row is then
-            // expanded at most once (the search's order may expand one twice).
-            let searching = steps < Self.subjectSearchSteps
-            let next = searching ? tableau.nextExpansion(in: row) : tableau.highestRankedBasicExternal(in: row)
-            guard defined == nil, let b = next else { break }
+            guard defined == nil else { break }
+            // Past a few steps, the row flattened highest rank first in one
+            // pass, and one last try: each row is then expanded at most once
+            // (the search's order may expand one twice). Why not one
+            // expansion and one try at a time as in the search: each try
+            // scans the row and may search the ranks (a failed cycle check),
+            // and a row that needs many expansions made that quadratic (a
+            // row of 10^4 equal widths closed at its far end: 0.9 s).
+            guard steps < Self.subjectSearchSteps else {
+                if tableau.highestRankedBasicExternal(in: row) != nil {
+                    row = tableau.flattened(row)
+                    subjectSearchCells += row.cells.count
+                    dropResidues(&row)
+                    defined = defineExternalSubject(&row, owner: owner)
+                }
+                break
+            }
+            guard let b = tableau.nextExpansion(in: row) else { break }
             steps += 1
             // Re-orient `b`'s row when it offers a parametric external, so
             // that `b` itself can be the subject; else copy its row in.
-            if searching, tableau.reorient(b) { continue }
+            if tableau.reorient(b) { continue }
             tableau.expand(b, in: &row)
         }
         if let defined {

@@ -116,6 +116,17 @@ struct ObjectiveRow {
         for cell in row.cells { add(cell.symbol, factor * cell.coefficient) }
     }
 
+    /// Empties the row, keeping its buffers (the dense arrays stay zeroed).
+    /// - Complexity: O(cells).
+    mutating func removeAll() {
+        for symbol in symbols {
+            dense[Int(symbol.id)] = 0
+            position[Int(symbol.id)] = -1
+        }
+        symbols.removeAll(keepingCapacity: true)
+        constant = 0
+    }
+
     /// Multiplies the row by -1.
     mutating func negate() {
         constant = -constant

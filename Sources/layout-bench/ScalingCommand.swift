@@ -13,8 +13,15 @@ import LayoutSolving
 struct ScalingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scaling",
-        abstract: "Time the Cassowary solver on the alternating grid at several sizes and insertion orders.",
+        abstract: "Time the Cassowary solver on the alternating grid at several sizes and insertion orders, or every family's growth.",
         discussion: """
+            With --family (a family's name, or all): load, solve and a width resize of each \
+            generated family at each of --sizes on each of --solvers (cassowary and the glpk \
+            reference by default), medians of --repetitions, the growth exponent per family, solver \
+            and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
+            1.15. --output DIR writes scaling.md and scaling.json there.
+
+            Without --family: the alternating grid in depth. \
             For each R: build + solve (every constraint added, variables updated) in four insertion \
             orders, the growth exponent between successive sizes, the time of one container-width \
             edit + update (a 320/375/414/768/1024 sweep), and adding + removing one required \
@@ -42,7 +49,41 @@ struct ScalingCommand: ParsableCommand {
         case editFirst = "edit-first", editLast = "edit-last", reversed, shuffled
     }
 
+    @Option(parsing: .upToNextOption, help: "Families to measure for growth (\(ScalingFamily.allCases.map(\.rawValue).joined(separator: ", ")), or all).")
+    var family: [String] = []
+
+    @Option(parsing: .upToNextOption, help: "Sizes for --family (rows or views).")
+    var sizes: [Int] = [1000, 3000, 10000]
+
+    @Option(help: "Built-in solvers for --family, comma-separated (cassowary, glpk).")
+    var solvers = "cassowary,glpk"
+
+    @Option(help: "With --family: a directory to write scaling.md and scaling.json to.")
+    var output: String?
+
+    /// The families asked for, in the order of ``ScalingFamily/allCases``.
+    func families() throws -> [ScalingFamily] {
+        if family.contains("all") { return ScalingFamily.allCases }
+        for name in family where ScalingFamily(rawValue: name) == nil {
+            throw ValidationError("unknown family '\(name)' (known: \(ScalingFamily.allCases.map(\.rawValue).joined(separator: ", ")), all)")
+        }
+        return ScalingFamily.allCases.filter { family.contains($0.rawValue) }
+    }
+
+    func solverSpecs() throws -> [SolverSpec] {
+        try solvers.split(separator: ",").map { name in
+            switch name {
+            case "cassowary": return SolverSpec(name: "cassowary", kind: .cassowary)
+            case "glpk": return SolverSpec(name: "glpk", kind: .glpk)
+            default: throw ValidationError("--solvers: '\(name)' is not a built-in solver (cassowary, glpk)")
+            }
+        }
+    }
+
     func validate() throws {
+        _ = try families()
+        _ = try solverSpecs()
+        guard sizes.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--sizes must be in 1...200000") }
         guard rows.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--rows must be in 1...200000") }
         guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...1000") }
     }
@@ -110,6 +151,10 @@ struct ScalingCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !family.isEmpty {
+            try runFamilies()
+            return
+        }
         if solver == .glpk {
             try runReference()
             return
@@ -195,6 +240,31 @@ struct ScalingCommand: ParsableCommand {
 }
 
 extension ScalingCommand {
+    /// `--family`: measure, print the table (or JSON), write the files.
+    func runFamilies() throws {
+        let measurements = try FamilyScaling.measure(families: try families(), sizes: sizes, solvers: try solverSpecs(),
+                                                     repetitions: repetitions) { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        let markdown = FamilyScaling.markdown(measurements)
+        let document = FamilyScalingDocument(measurements: measurements, exponents: FamilyScaling.exponents(measurements),
+                                             deciding: FamilyScaling.decidingExponents(measurements))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let jsonData = try encoder.encode(document)
+        if let output {
+            let directory = URL(fileURLWithPath: output)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(markdown.utf8).write(to: directory.appendingPathComponent("scaling.md"))
+            try jsonData.write(to: directory.appendingPathComponent("scaling.json"))
+        }
+        if json {
+            print(String(decoding: jsonData, as: UTF8.self))
+        } else {
+            print(markdown, terminator: "")
+        }
+    }
+
     /// The grid with three soft levels (500, 250, 100) on the top view, so the
     /// lexicographic solve has levels to iterate over.
     static func threeLevelGrid(rows: Int) throws -> Layout {

@@ -1,0 +1,271 @@
+import BenchSchema
+import BenchStatistics
+import Foundation
+import LayoutGenerators
+import LayoutModel
+import LayoutSolving
+
+/// A generated family whose size grows, as `layout-bench scaling --family`
+/// measures it: the solvers' growth on each, not only on the alternating grid.
+public enum ScalingFamily: String, CaseIterable, Sendable, Codable {
+    case alternatingGrid = "alternating-grid"
+    case decoratedGrid = "decorated-grid"
+    case selfSizingRows = "self-sizing-rows"
+    case equalRow = "equal-row"
+    case randomFeasible = "random-feasible"
+
+    /// What the size counts (rows of a table or grid, views of a row or a random system).
+    public var sizeUnit: String {
+        switch self {
+        case .alternatingGrid, .decoratedGrid, .selfSizingRows: "rows"
+        case .equalRow, .randomFeasible: "views"
+        }
+    }
+
+    /// The family's layout at `size` (random systems with seed 1).
+    /// - Throws: ``GeneratorError`` for a size the family does not make.
+    /// - Complexity: O(size).
+    public func layout(size: Int) throws(GeneratorError) -> Layout {
+        switch self {
+        case .alternatingGrid: try AlternatingGrid.layout(rows: size)
+        case .decoratedGrid: try DecoratedGrid.layout(rows: size)
+        case .selfSizingRows: try SelfSizingRows.layout(rows: size)
+        case .equalRow: try EqualRow.layout(count: size)
+        case .randomFeasible: try RandomFeasible.layout(views: size, seed: 1)
+        }
+    }
+}
+
+/// One family at one size on one solver: the median seconds of each phase.
+public struct ScalingMeasurement: Sendable, Codable, Equatable {
+    public var family: ScalingFamily
+    public var solver: String
+    public var size: Int
+    public var constraints: Int
+    /// Building the solver's representation (``LayoutSolver/prepare(_:variant:)``,
+    /// where an incremental solver already optimises).
+    public var load: Double
+    /// ``LayoutSolver/solve()`` after the load: the answer.
+    public var solve: Double
+    /// One container-width change and re-solve (10% wider, then back; the
+    /// mean of a batch of at least 10 ms).
+    public var resize: Double
+
+    public init(family: ScalingFamily, solver: String, size: Int, constraints: Int, load: Double, solve: Double, resize: Double) {
+        self.family = family
+        self.solver = solver
+        self.size = size
+        self.constraints = constraints
+        self.load = load
+        self.solve = solve
+        self.resize = resize
+    }
+
+    /// The seconds of a phase (load, solve or resize; NaN for another).
+    public func seconds(_ phase: Phase) -> Double {
+        switch phase {
+        case .load: load
+        case .solve: solve
+        case .resize: resize
+        default: .nan
+        }
+    }
+}
+
+/// The growth exponent of one phase between two sizes: `t ∝ size^exponent`.
+public struct GrowthExponent: Sendable, Codable, Equatable {
+    public var family: ScalingFamily
+    public var solver: String
+    public var phase: Phase
+    public var fromSize: Int
+    public var toSize: Int
+    /// Nil when a time is 0 (below the clock's resolution).
+    public var exponent: Double?
+    /// Above ``FamilyScaling/flagThreshold``: worse than linear by more than
+    /// the noise of a 2-core machine allows for.
+    public var flagged: Bool
+}
+
+/// Growth per family, solver and phase (issue 41 part 3).
+///
+/// Why per family: the native solver was linear on the alternating grid and
+/// quadratic on content-sized rows, and a benchmark that measured only the
+/// grid did not see it. Each phase is timed in process, after the layout is
+/// generated and validated (the front end is ``StageProfile``'s business):
+/// load, solve and a width resize, each the median of its repetitions.
+public enum FamilyScaling {
+    /// The exponent above which a family is flagged: 1.15 (linear, with the
+    /// margin that cache effects and a noisy 2-core VM need between 10^3 and 10^4).
+    public static let flagThreshold = 1.15
+    /// The phases measured.
+    public static let phases: [Phase] = [.load, .solve, .resize]
+    /// How long a batch of resizes lasts at least: 10 ms, so that a resize of
+    /// microseconds is timed over many and the clock's resolution does not count.
+    static let minimumBatch = 0.010
+
+    /// Measures every family at every size on every solver.
+    /// - Parameters:
+    ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
+    ///   - progress: called with a line after each measurement (for stderr).
+    /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
+    /// - Complexity: O(families × sizes × repetitions × solver time).
+    public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
+                               timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
+        var out: [ScalingMeasurement] = []
+        for family in families {
+            for size in sizes.sorted() {
+                let layout = try family.layout(size: size)
+                let validated = try layout.validated()
+                for spec in solvers {
+                    let m = try measure(validated, family: family, size: size, solver: spec, repetitions: repetitions, timeout: timeout)
+                    out.append(m)
+                    progress(String(format: "  %@ %@=%d %@: load %.4f s, solve %.4f s, resize %.6f s", family.rawValue, family.sizeUnit,
+                                    size, spec.name, m.load, m.solve, m.resize))
+                }
+            }
+        }
+        return out
+    }
+
+    static func measure(_ layout: ValidatedLayout, family: ScalingFamily, size: Int, solver spec: SolverSpec, repetitions: Int,
+                        timeout: Double) throws -> ScalingMeasurement {
+        var loads: [Double] = [], solves: [Double] = [], resizes: [Double] = []
+        let base = layout.layout.container
+        let wider = ContainerSize(width: base.width * 1.1, height: base.height)
+        // Repetition 0 is a warm-up: the first load pays page faults and allocator growth.
+        for repetition in 0...max(1, repetitions) {
+            let solver = spec.make(timeout: timeout, ambiguity: false)
+            let load = try Runner.seconds { try solver.prepare(layout, variant: nil) }
+            let solve = try Runner.seconds { _ = try solver.solve() }
+            var count = 0
+            let batch = try Runner.seconds {
+                let start = DispatchTime.now().uptimeNanoseconds
+                repeat {
+                    _ = try solver.resize(to: count % 2 == 0 ? wider : base)
+                    count += 1
+                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count % 2 == 1
+            }
+            guard repetition > 0 else { continue }
+            loads.append(load)
+            solves.append(solve)
+            resizes.append(batch / Double(count))
+        }
+        func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
+        return ScalingMeasurement(family: family, solver: spec.name, size: size, constraints: layout.layout.constraints.count,
+                                  load: median(loads), solve: median(solves), resize: median(resizes))
+    }
+
+    /// The exponents between successive sizes, per family, solver and phase,
+    /// in the order measured. The one that decides the flag is
+    /// ``decidingExponents(_:)``'s.
+    /// - Complexity: O(measurements log measurements).
+    public static func exponents(_ measurements: [ScalingMeasurement]) -> [GrowthExponent] {
+        var out: [GrowthExponent] = []
+        for (family, solver) in groups(measurements) {
+            let points = measurements.filter { $0.family == family && $0.solver == solver }.sorted { $0.size < $1.size }
+            for phase in phases {
+                for (a, b) in zip(points, points.dropFirst()) {
+                    out.append(exponent(family, solver, phase, a, b))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Per family, solver and phase, the exponent the flag is decided on:
+    /// from 10^3 to 10^4 when both were measured, else from the smallest
+    /// size of at least 10^3 (or the smallest) to the largest. Why not a fit
+    /// over every size: small sizes are dominated by constant costs, which
+    /// flatten the slope and hide growth that only large sizes show.
+    /// - Complexity: O(measurements log measurements).
+    public static func decidingExponents(_ measurements: [ScalingMeasurement]) -> [GrowthExponent] {
+        var out: [GrowthExponent] = []
+        for (family, solver) in groups(measurements) {
+            let points = measurements.filter { $0.family == family && $0.solver == solver }.sorted { $0.size < $1.size }
+            guard let last = points.last, points.count >= 2 else { continue }
+            let decade = points.first { $0.size == 1000 }.flatMap { a in points.first { $0.size == 10000 }.map { (a, $0) } }
+            let (from, to) = decade ?? ((points.first { $0.size >= 1000 && $0.size < last.size } ?? points[0]), last)
+            for phase in phases { out.append(exponent(family, solver, phase, from, to)) }
+        }
+        return out
+    }
+
+    static func exponent(_ family: ScalingFamily, _ solver: String, _ phase: Phase, _ a: ScalingMeasurement,
+                         _ b: ScalingMeasurement) -> GrowthExponent {
+        let ta = a.seconds(phase), tb = b.seconds(phase)
+        let e = ta > 0 && tb > 0 ? log(tb / ta) / log(Double(b.size) / Double(a.size)) : nil
+        return GrowthExponent(family: family, solver: solver, phase: phase, fromSize: a.size, toSize: b.size, exponent: e,
+                              flagged: (e ?? 0) > flagThreshold)
+    }
+
+    /// (family, solver) pairs in the order first measured.
+    static func groups(_ measurements: [ScalingMeasurement]) -> [(ScalingFamily, String)] {
+        var seen: [(ScalingFamily, String)] = []
+        for m in measurements where !seen.contains(where: { $0.0 == m.family && $0.1 == m.solver }) { seen.append((m.family, m.solver)) }
+        return seen
+    }
+
+    /// The Markdown report: one table of times (solvers side by side per
+    /// family and size), one of deciding exponents, and the flagged list.
+    public static func markdown(_ measurements: [ScalingMeasurement]) -> String {
+        let solvers = groups(measurements).map(\.1).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        func time(_ s: Double) -> String {
+            s.isNaN ? "-" : s >= 1 ? String(format: "%.2f s", s) : s >= 1e-3 ? String(format: "%.1f ms", s * 1e3) : String(format: "%.1f µs", s * 1e6)
+        }
+        var lines = ["| family | size | constraints | " + solvers.flatMap { s in phases.map { "\(s) \($0)" } }.joined(separator: " | ") + " |"]
+        lines.append("|" + String(repeating: " --- |", count: 3 + solvers.count * phases.count))
+        var rows: [(ScalingFamily, Int)] = []
+        for m in measurements where !rows.contains(where: { $0.0 == m.family && $0.1 == m.size }) { rows.append((m.family, m.size)) }
+        for (family, size) in rows {
+            let here = measurements.filter { $0.family == family && $0.size == size }
+            let cells = solvers.flatMap { s in
+                phases.map { p in here.first { $0.solver == s }.map { time($0.seconds(p)) } ?? "-" }
+            }
+            lines.append("| \(family.rawValue) | \(size) \(family.sizeUnit) | \(here.first?.constraints ?? 0) | " + cells.joined(separator: " | ") + " |")
+        }
+        let deciding = decidingExponents(measurements)
+        lines.append("")
+        lines.append("Growth exponents (`t ∝ size^k`; flagged above \(flagThreshold)):")
+        lines.append("")
+        lines.append("| family | sizes | " + solvers.flatMap { s in phases.map { "\(s) \($0)" } }.joined(separator: " | ") + " |")
+        lines.append("|" + String(repeating: " --- |", count: 2 + solvers.count * phases.count))
+        for family in groups(measurements).map(\.0).reduce(into: [ScalingFamily](), { if !$0.contains($1) { $0.append($1) } }) {
+            let here = deciding.filter { $0.family == family }
+            let span = here.first.map { "\($0.fromSize) → \($0.toSize)" } ?? "-"
+            let cells = solvers.flatMap { s in
+                phases.map { p in
+                    here.first { $0.solver == s && $0.phase == p }.map { ($0.exponent.map { String(format: "%.2f", $0) } ?? "-") + ($0.flagged ? " ⚑" : "") } ?? "-"
+                }
+            }
+            lines.append("| \(family.rawValue) | \(span) | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append(summary(measurements))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per flagged family, solver and phase, or one line saying none is.
+    public static func summary(_ measurements: [ScalingMeasurement]) -> String {
+        let flagged = decidingExponents(measurements).filter(\.flagged)
+        guard !flagged.isEmpty else { return "No family grows faster than size^\(flagThreshold) on any solver and phase." }
+        return flagged.map {
+            String(format: "FLAGGED: %@ on %@, %@ grows as size^%.2f from %d to %d %@", $0.family.rawValue, $0.solver, $0.phase.rawValue,
+                   $0.exponent ?? 0, $0.fromSize, $0.toSize, $0.family.sizeUnit)
+        }.joined(separator: "\n")
+    }
+}
+
+/// What `scaling --family --json` prints and `scaling.json` holds.
+public struct FamilyScalingDocument: Codable, Sendable {
+    public var measurements: [ScalingMeasurement]
+    /// Between successive sizes.
+    public var exponents: [GrowthExponent]
+    /// The ones the flag is decided on (``FamilyScaling/decidingExponents(_:)``).
+    public var deciding: [GrowthExponent]
+
+    public init(measurements: [ScalingMeasurement], exponents: [GrowthExponent], deciding: [GrowthExponent]) {
+        self.measurements = measurements
+        self.exponents = exponents
+        self.deciding = deciding
+    }
+}

@@ -1,0 +1,72 @@
+import BenchHarness
+import BenchSchema
+import Foundation
+import Testing
+
+/// `scaling --family`: exponents per family, solver and phase, the flag
+/// above 1.15, and every family measured end to end at small sizes.
+@Suite("Growth per family")
+struct FamilyScalingTests {
+    /// Measurements whose phases grow as size^k exactly.
+    static func synthetic(_ family: ScalingFamily, solver: String = "s", sizes: [Int], load: Double, solve: Double,
+                          resize: Double) -> [ScalingMeasurement] {
+        sizes.map { n in
+            let x = Double(n)
+            return ScalingMeasurement(family: family, solver: solver, size: n, constraints: 4 * n, load: 1e-6 * pow(x, load),
+                                      solve: 1e-7 * pow(x, solve), resize: 1e-8 * pow(x, resize))
+        }
+    }
+
+    @Test("exponents are the slopes; only those above 1.15 are flagged, from 10^3 to 10^4")
+    func exponentsAndFlags() {
+        let linear = Self.synthetic(.alternatingGrid, sizes: [100, 1000, 3000, 10000], load: 1.0, solve: 1.1, resize: 1.0)
+        let quadratic = Self.synthetic(.equalRow, sizes: [1000, 3000, 10000], load: 2.0, solve: 1.0, resize: 1.2)
+        let all = linear + quadratic
+        let deciding = FamilyScaling.decidingExponents(all)
+        #expect(deciding.count == 6)
+        for e in deciding {
+            #expect(e.fromSize == 1000 && e.toSize == 10000)
+        }
+        func exponent(_ f: ScalingFamily, _ p: Phase) -> Double? { deciding.first { $0.family == f && $0.phase == p }?.exponent }
+        #expect(abs((exponent(.alternatingGrid, .solve) ?? 0) - 1.1) < 1e-9)
+        #expect(abs((exponent(.equalRow, .load) ?? 0) - 2.0) < 1e-9)
+        #expect(deciding.filter(\.flagged).map { "\($0.family.rawValue) \($0.phase)" } == ["equal-row load", "equal-row resize"])
+        // Between successive sizes: 3 pairs for the grid, 2 for the row, per phase.
+        #expect(FamilyScaling.exponents(all).count == (3 + 2) * 3)
+        let summary = FamilyScaling.summary(all)
+        #expect(summary.contains("FLAGGED: equal-row on s, load grows as size^2.00 from 1000 to 10000 views"))
+        #expect(!summary.contains("alternating-grid"))
+        #expect(FamilyScaling.summary(linear).hasPrefix("No family grows faster"))
+        let markdown = FamilyScaling.markdown(all)
+        #expect(markdown.contains("| equal-row | 1000 → 10000 | 2.00 ⚑ | 1.00 | 1.20 ⚑ |"))
+    }
+
+    @Test("without both 10^3 and 10^4, from the smallest size of at least 10^3 to the largest")
+    func otherSizes() {
+        let points = Self.synthetic(.selfSizingRows, sizes: [100, 2000, 5000], load: 1.3, solve: 1.0, resize: 1.0)
+        let deciding = FamilyScaling.decidingExponents(points)
+        #expect(deciding.allSatisfy { $0.fromSize == 2000 && $0.toSize == 5000 })
+        #expect(deciding.filter(\.flagged).map(\.phase) == [.load])
+        let small = Self.synthetic(.selfSizingRows, sizes: [10, 20], load: 1.0, solve: 1.0, resize: 1.0)
+        #expect(FamilyScaling.decidingExponents(small).allSatisfy { $0.fromSize == 10 && $0.toSize == 20 })
+        #expect(FamilyScaling.decidingExponents(Array(small.prefix(1))).isEmpty)
+    }
+
+    @Test("every family loads, solves and resizes on both built-in solvers")
+    func everyFamilyMeasured() throws {
+        let solvers = [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)]
+        var lines: [String] = []
+        let measurements = try FamilyScaling.measure(families: ScalingFamily.allCases, sizes: [4, 8], solvers: solvers,
+                                                     repetitions: 1) { lines.append($0) }
+        #expect(measurements.count == ScalingFamily.allCases.count * 2 * 2)
+        #expect(lines.count == measurements.count)
+        for m in measurements {
+            #expect(m.load > 0 && m.solve > 0 && m.resize > 0, "\(m.family.rawValue) \(m.size) \(m.solver)")
+            #expect(m.constraints > 0)
+        }
+        let document = FamilyScalingDocument(measurements: measurements, exponents: FamilyScaling.exponents(measurements),
+                                             deciding: FamilyScaling.decidingExponents(measurements))
+        let decoded = try JSONDecoder().decode(FamilyScalingDocument.self, from: try JSONEncoder().encode(document))
+        #expect(decoded.measurements == measurements)
+    }
+}

@@ -1,0 +1,67 @@
+@testable import Cassowary
+import LayoutGenerators
+import LayoutModel
+import LayoutTestSupport
+import Testing
+
+/// ``Tableau/flattened(_:)`` expands a row's basic externals highest rank
+/// first with a dense accumulator and a heap: the same row as expanding
+/// them one merge at a time (the definition it replaced), and linear on
+/// a row that gathers many low-ranked externals.
+@Suite("Flattening external rows")
+struct FlatteningTests {
+    /// The definition: the highest-ranked basic external expanded into the
+    /// sorted row, one merge at a time.
+    static func flattenedByMerges(_ tableau: Tableau, _ row: Row) -> Row {
+        var t = tableau
+        var row = row
+        while let b = t.highestRankedBasicExternal(in: row) { t.expand(b, in: &row) }
+        return row
+    }
+
+    @Test("every external row flattens to the row the merges give", arguments: UInt64(1)...20)
+    func sameAsMerges(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var solver = CassowarySolver()
+        let variables = (0..<8).map { solver.makeVariable("v\($0)") }
+        for _ in 0..<40 {
+            _ = try? solver.addConstraint(IncrementalConsistencyTests.randomDefinition(&rng, variables: variables))
+        }
+        let layout = try SelfSizingRows.layout(rows: 20)
+        let (chain, _) = try ExternalRowsTests.load(layout) { $0.reverse() }
+        var compared = 0
+        for var t in [solver.tableau, chain.tableau] {
+            for id in 0..<t.symbolCapacity where t.isBasic[id] && t.kinds[id] == .external {
+                let row = t.rows[id]
+                let expected = Self.flattenedByMerges(t, row)
+                let got = t.flattened(row)
+                #expect(got == expected, "seed \(seed), row of \(id)")
+                #expect(!got.cells.contains { t.isBasicExternal($0.symbol) })
+                compared += 1
+            }
+        }
+        #expect(compared > 20)
+    }
+
+    @Test("a row of equal widths closed at its far end: every width as computed, the work linear")
+    func equalRow() throws {
+        // The shape that was quadratic (a closing row gathering every
+        // `width_k` below the chain of lefts): 400 views, the closed form.
+        let count = 400
+        let layout = try EqualRow.layout(count: count)
+        let (solver, variables) = try ExternalRowsTests.load(layout) { _ in }
+        let system = try layout.lowered()
+        let width = (layout.container.width - 32 - 8 * Double(count - 1)) / Double(count)
+        for view in 1...count {
+            let w = solver.value(of: variables[FrameVariable(view: view, component: .width).index])
+            #expect(abs(w - width) <= 1e-9 * width, "view \(view): width \(w), expected \(width)")
+        }
+        #expect(system.variableCount == variables.count)
+        // The subject search scans a few short rows per constraint; merging
+        // the closing row's expansions one at a time scanned ~N²/2 cells.
+        let constraints = system.constraints.count
+        #expect(solver.subjectSearchCells <= 20 * constraints, "\(solver.subjectSearchCells) cells scanned for \(constraints) constraints")
+        // No row of the result names the whole row: the rows stay short.
+        #expect(solver.statistics.cells <= 6 * solver.statistics.rows, "\(solver.statistics.cells) cells in \(solver.statistics.rows) rows")
+    }
+}
