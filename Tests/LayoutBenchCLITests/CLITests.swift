@@ -205,6 +205,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
     }
 
+    /// Every family `scaling --family` measures can be generated, and the
+    /// equal row's frames are the closed form it states.
+    func testGenerateEqualRowAndRandomFeasible() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lb-gen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (family, views) in [("equal-row", "40"), ("random-feasible", "30")] {
+            let file = directory.appendingPathComponent("\(family).layout").path
+            let generated = try run(["generate", family, "--views", views, "--output", file])
+            XCTAssertEqual(generated.status, 0, generated.stderr)
+            let solved = try run(["solve", file, "--solver", "cassowary"])
+            XCTAssertEqual(solved.status, 0, "\(family): \(solved.stderr)")
+        }
+        let refused = try run(["generate", "equal-row", "--views", "0"])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("must be in 1...1000000"), refused.stderr)
+    }
+
     func testGenerateToUnwritablePathExits73() throws {
         let output = try run(["generate", "alternating-grid", "--rows", "1", "--output", "/proc/nope/x.layout"])
         XCTAssertEqual(output.status, 73, output.stderr)
