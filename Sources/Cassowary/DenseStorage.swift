@@ -16,8 +16,14 @@ struct DenseTable<Value> {
         set {
             guard id >= 0 else { return }
             if id >= slots.count {
-                guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(nil, count: id - slots.count + 1))
+                guard let newValue else { return }
+                // Why a plain append for the next id: ids come in order, and
+                // the generic append of a repeated nil cost hundreds of
+                // instructions per constraint added.
+                if id > slots.count { slots.append(contentsOf: repeatElement(nil, count: id - slots.count)) }
+                slots.append(newValue)
+                count += 1
+                return
             }
             if slots[id] == nil, newValue != nil { count += 1 } else if slots[id] != nil, newValue == nil { count -= 1 }
             slots[id] = newValue
