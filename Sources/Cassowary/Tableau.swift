@@ -81,6 +81,9 @@ struct Tableau {
     /// Rows rewritten by substitution since creation: what pivots cost, as
     /// a count (tests compare entering rules by it).
     private(set) var substitutedRowCount = 0
+    /// Ranks moved by the re-ranking searches (raised or lowered, kept or
+    /// restored) since creation: their work, as a count (tests bound it).
+    private(set) var rankMoves = 0
     /// Artificial adds undone (``rollBack()``) since creation; not undone
     /// itself, so tests can tell that the undo ran.
     private(set) var rollBackCount = 0
@@ -464,34 +467,85 @@ struct Tableau {
 
     /// Ranks parametric external `x` for a definition by `row` (the row that
     /// will be solved for it), if that keeps the external rows acyclic: `x`
-    /// gets a rank above every basic external in `row`, and every external
-    /// row that depends on `x` is raised above it in turn. Reaching a basic
-    /// external of `row` that way means it depends on `x`, a cycle: the ranks
-    /// are restored and false returned; so is a raise of more than `budget`
-    /// rows (the caller then expands further, which is always possible). On
-    /// true the caller solves `row` for `x` and sets it (``setRow(_:_:owner:)``).
+    /// gets a rank above every basic external in `row` and below every
+    /// external row that names it. In order of cost: a rank in the gap
+    /// between the two; under the lowest row that names it when `row` is
+    /// flat; otherwise the rows that depend on `x` raised above it, or the
+    /// rows `row` depends on lowered below it, each search cut at a few rows
+    /// first, then the raise up to `budget` rows. A search that reaches the
+    /// other side (a basic external of `row` depending on `x`) means a
+    /// cycle: the ranks are restored and false returned; so is running out
+    /// of budget (the caller then expands further, which is always
+    /// possible). On true the caller solves `row` for `x` and sets it
+    /// (``setRow(_:_:owner:)``).
     ///
     /// Why ranks rather than a search per definition: a new definition at the
     /// end of a chain would search the whole chain, quadratic over a load;
-    /// a raise is needed only where the order must change (Pearce and Kelly's
-    /// dynamic topological order, without its bound).
-    /// - Complexity: O(cells of `row` + rows raised).
+    /// moving ranks is needed only where the order must change (Pearce and
+    /// Kelly's dynamic topological order, both directions, without its bound).
+    /// - Complexity: O(cells of `row` + column of `x` + rows moved).
     mutating func rankForDefinition(_ x: Symbol, by row: Row, budget: Int = 4096) -> Bool {
-        var top: Int32 = 1
-        var flat = true
+        // `x` must rank above every basic external of its row (`floor`) and
+        // below every external row that names it (`ceiling`).
+        var floor: Int32?
         for cell in row.cells where cell.symbol != x && isBasicExternal(cell.symbol) {
-            top = max(top, rank[Int(cell.symbol.id)] + 1)
-            flat = false
+            floor = max(floor ?? Int32.min, rank[Int(cell.symbol.id)])
         }
+        // Why gaps of `rankGap` rather than consecutive ranks: a definition
+        // that lands between two ranked rows (a chain built from its far end,
+        // then tied in the middle) then takes a rank in the gap instead of
+        // raising every row above it.
+        // (Every rank step checks for overflow and refuses the definition
+        // rather than trap; the caller then expands further, always possible.)
+        let (top, overflow) = (floor ?? 0).addingReportingOverflow(Self.rankGap)
+        guard !overflow else { return false }
         // The common case, a variable no external row names at or below its
         // new rank (a fresh one): nothing to raise, no search, no allocation.
         if !columns[Int(x.id)].contains(where: { kinds[Int($0)] == .external && rank[Int($0)] <= top }) {
             rank[Int(x.id)] = top
             return true
         }
-        // A flat row names no basic external, so nothing can close a cycle
-        // through it: the raise always ends, and is not cut short.
-        let budget = flat ? Int.max : budget
+        var ceiling = Int32.max
+        for u in columns[Int(x.id)] where kinds[Int(u)] == .external { ceiling = min(ceiling, rank[Int(u)]) }
+        if let floor, Int64(ceiling) - Int64(floor) >= 2 {
+            rank[Int(x.id)] = Int32(Int64(floor) + (Int64(ceiling) - Int64(floor)) / 2)
+            return true
+        }
+        // A flat row names no basic external: nothing bounds `x` from below,
+        // so it goes under the lowest row that names it (ranks may be
+        // negative) and nothing is raised.
+        guard floor != nil else {
+            let (below, overflow) = ceiling.subtractingReportingOverflow(Self.rankGap)
+            guard !overflow else { return false }
+            rank[Int(x.id)] = below
+            return true
+        }
+        // Both directions, the short searches first (Pearce and Kelly search
+        // both sides): raising what depends on `x`, or lowering what the row
+        // depends on so that `x` fits below its lowest dependent. Why: a chain
+        // built from its far end has every row above a new definition to
+        // raise and next to nothing below it (the grid reversed raised 946
+        // rows per definition at R = 10^3, quadratic), while in generated
+        // order the raise finds a cycle at once where the lowering walks.
+        let short = min(budget, Self.lowering)
+        switch raiseForDefinition(x, by: row, to: top, budget: short) {
+        case .placed: return true
+        case .cycle: return false
+        case .tooFar: break
+        }
+        switch lowerForDefinition(x, by: row, below: ceiling, budget: Self.lowering) {
+        case .placed: return true
+        case .cycle: return false
+        case .tooFar: break
+        }
+        return budget > short && raiseForDefinition(x, by: row, to: top, budget: budget) == .placed
+    }
+
+    /// Ranks `x` at `top` and raises every external row that depends on it
+    /// above it in turn; reaching a basic external of `row` means a cycle.
+    /// A cycle, or more than `budget` rows to raise, restores the ranks.
+    /// - Complexity: O(rows raised × their columns), at most `budget` rows.
+    private mutating func raiseForDefinition(_ x: Symbol, by row: Row, to top: Int32, budget: Int) -> Lowering {
         // Why scratch buffers kept on the tableau: this path runs for every
         // re-ordering, and two arrays a call were allocations on a hot path.
         raised.removeAll(keepingCapacity: true)
@@ -499,24 +553,92 @@ struct Tableau {
         raised.append((x.id, rank[Int(x.id)]))
         rank[Int(x.id)] = top
         work.append(x.id)
-        var ok = true
+        var outcome = Lowering.placed
         search: while let s = work.popLast() {
             for u in columns[Int(s)] where kinds[Int(u)] == .external && rank[Int(u)] <= rank[Int(s)] {
-                if u == x.id || row.index(of: symbol(id: u)).found || raised.count > budget {
-                    ok = false
+                if u == x.id || row.index(of: symbol(id: u)).found {
+                    outcome = .cycle
+                    break search
+                }
+                if raised.count > budget {
+                    outcome = .tooFar
+                    break search
+                }
+                let (next, overflow) = rank[Int(s)].addingReportingOverflow(Self.rankGap)
+                if overflow {
+                    outcome = .tooFar
                     break search
                 }
                 raised.append((u, rank[Int(u)]))
-                rank[Int(u)] = rank[Int(s)] + 1
+                rank[Int(u)] = next
                 work.append(u)
             }
         }
-        guard ok else {
+        rankMoves += raised.count
+        if outcome != .placed {
             for (id, old) in raised.reversed() { rank[Int(id)] = old }
-            return false
         }
-        return true
+        return outcome
     }
+
+    /// How many rows ``lowerForDefinition(_:by:below:budget:)`` may lower
+    /// before giving way to the raise: a few, since it is tried first for
+    /// every definition that needs re-ranking.
+    static let lowering = 64
+    /// The spacing of new ranks (see ``rankForDefinition(_:by:budget:)``).
+    static let rankGap: Int32 = 16
+
+    /// Ranks `x` just below `limit` (the lowest rank of a row that names
+    /// it) by lowering the basic externals of `row` that are not below it,
+    /// and in turn the basic externals their rows name. Reaching a row that
+    /// names `x` means the definition would close a cycle; that, or more
+    /// than `budget` rows to lower, restores the ranks.
+    /// - Complexity: O(rows lowered × their lengths), at most `budget` rows.
+    private mutating func lowerForDefinition(_ x: Symbol, by row: Row, below limit: Int32, budget: Int) -> Lowering {
+        let (target, overflow) = limit.subtractingReportingOverflow(Self.rankGap)
+        let (underTarget, overflowUnder) = target.subtractingReportingOverflow(Self.rankGap)
+        guard !overflow, !overflowUnder else { return .tooFar }
+        raised.removeAll(keepingCapacity: true)
+        work.removeAll(keepingCapacity: true)
+        var outcome = Lowering.placed
+        for cell in row.cells where cell.symbol != x && isBasicExternal(cell.symbol) && rank[Int(cell.symbol.id)] >= target {
+            raised.append((cell.symbol.id, rank[Int(cell.symbol.id)]))
+            rank[Int(cell.symbol.id)] = underTarget
+            work.append(cell.symbol.id)
+        }
+        search: while let s = work.popLast() {
+            let definition = rows[Int(s)]
+            if definition.index(of: x).found {
+                outcome = .cycle
+                break search
+            }
+            if raised.count > budget {
+                outcome = .tooFar
+                break search
+            }
+            for cell in definition.cells where isBasicExternal(cell.symbol) && rank[Int(cell.symbol.id)] >= rank[Int(s)] {
+                let (next, overflow) = rank[Int(s)].subtractingReportingOverflow(Self.rankGap)
+                if overflow {
+                    outcome = .tooFar
+                    break search
+                }
+                raised.append((cell.symbol.id, rank[Int(cell.symbol.id)]))
+                rank[Int(cell.symbol.id)] = next
+                work.append(cell.symbol.id)
+            }
+        }
+        rankMoves += raised.count
+        guard outcome == .placed else {
+            for (id, old) in raised.reversed() { rank[Int(id)] = old }
+            return outcome
+        }
+        rank[Int(x.id)] = target
+        return .placed
+    }
+
+    /// What a re-ranking search did: `x` placed, a cycle found, or more rows
+    /// to move than its budget (the ranks then restored).
+    enum Lowering { case placed, cycle, tooFar }
 
     // MARK: Levels
 
@@ -731,3 +853,4 @@ struct FlatteningScratch {
     var accumulator = ObjectiveRow()
     var heap: [Int32] = []
 }
+
