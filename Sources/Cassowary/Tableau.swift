@@ -1,3 +1,8 @@
+// Why one file over 600 lines: the tableau's storage is `private(set)` so
+// that only the methods here change it (the column index, ranks and journal
+// cannot drift from the rows); the ranking, the flattening and the undo
+// journal write that storage, so they live here, each under its MARK.
+
 /// The simplex tableau, with a column index.
 ///
 /// - `rows[id]` is the row of basic symbol `id` (`isBasic[id]` says whether it is one).
@@ -296,6 +301,8 @@ struct Tableau {
         return row
     }
 
+    // MARK: The DAG of external rows: expansion and flattening
+
     /// Whether `symbol` is a basic external (a node of the DAG of external rows).
     func isBasicExternal(_ symbol: Symbol) -> Bool {
         symbol.kind == .external && isBasic[Int(symbol.id)]
@@ -464,6 +471,8 @@ struct Tableau {
         let ra = rank[Int(a)], rb = rank[Int(b)]
         return ra != rb ? ra > rb : a < b
     }
+
+    // MARK: Ranks
 
     /// Ranks parametric external `x` for a definition by `row` (the row that
     /// will be solved for it), if that keeps the external rows acyclic: `x`
