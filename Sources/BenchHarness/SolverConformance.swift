@@ -78,27 +78,75 @@ public enum SolverConformance {
     /// Runs every check in order; the solver's process is started (and quit) here.
     /// - Complexity: a dozen small requests, each within the solver's timeout.
     public static func run(_ solver: ExternalSolver) -> [Check] {
-        var checks: [Check] = []
-        func pass(_ name: String, _ detail: String = "") { checks.append(Check(name: name, outcome: .pass, detail: detail)) }
-        func fail(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .fail, detail: detail)) }
-        func warn(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .warning, detail: detail)) }
-        var missingTime: Set<String> = []
-        /// One check; any error it throws is its failure.
-        func step(_ name: String, _ body: () throws -> Void) {
-            solver.resetReportedSeconds()
-            do { try body() } catch { fail(name, "\(error)") }
-            if solver.missedTime { missingTime.insert(name) }
-        }
         guard let basic = layout(basic), let other = layout(other), let conflicting = layout(conflicting),
               let unmeetable = layout(unmeetableEdit) else {
-            fail("check layouts", "a built-in check layout does not parse (a bug in layout-bench)")
-            return checks
+            return [Check(name: "check layouts", outcome: .fail,
+                          detail: "a built-in check layout does not parse (a bug in layout-bench)")]
         }
-        func reference(_ l: Layout) -> Solution? { try? GLPKLayoutSolver(analyseAmbiguity: true).load(l, variant: nil) }
-        // The basic layout is compared four times: its reference is solved once.
-        let basicReference = reference(basic)
+        let session = ConformanceSession(solver: solver, basic: basic)
+        guard session.hello() else { return session.checks }
+        session.loadAndSolve()
+        session.secondLoad(other)
+        session.unsatisfiableLoad(conflicting)
+        session.unmeetableEdit(unmeetable)
+        session.resize()
+        if session.capabilities.incremental { session.addAndRemove() }
+        session.unknownRequest()
+        session.protocolVersion()
+        session.quit()
+        session.timeReport()
+        return session.checks
+    }
+}
 
-        // hello
+/// One `check-solver` session: the solver, the checks so far, and the
+/// basic layout's reference answer (solved once, compared four times).
+/// Each method is one named check, run in the order of ``SolverConformance/run(_:)``.
+final class ConformanceSession {
+    typealias Check = SolverConformance.Check
+    let solver: ExternalSolver
+    let basic: Layout
+    let basicReference: Solution?
+    private(set) var checks: [Check] = []
+    private var missingTime: Set<String> = []
+    /// What the solver said it can do (from its hello).
+    var capabilities: SolverCapabilities { solver.capabilities }
+    /// The basic layout's first answer, for the "loaded again" check.
+    private var first: Solution?
+
+    init(solver: ExternalSolver, basic: Layout) {
+        self.solver = solver
+        self.basic = basic
+        basicReference = Self.reference(basic)
+    }
+
+    static func reference(_ l: Layout) -> Solution? { try? GLPKLayoutSolver(analyseAmbiguity: true).load(l, variant: nil) }
+
+    func pass(_ name: String, _ detail: String = "") { checks.append(Check(name: name, outcome: .pass, detail: detail)) }
+    func fail(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .fail, detail: detail)) }
+    func warn(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .warning, detail: detail)) }
+
+    /// One check; any error it throws is its failure.
+    func step(_ name: String, _ body: () throws -> Void) {
+        solver.resetReportedSeconds()
+        do { try body() } catch { fail(name, "\(error)") }
+        if solver.missedTime { missingTime.insert(name) }
+    }
+
+    /// The solver's answer against the reference's, as `run` judges it.
+    func judge(_ name: String, _ l: Layout, _ solution: Solution, reference expected: Solution?) {
+        guard let system = try? l.lowered(variant: nil) else { return }
+        let (verdict, reasons) = CrossCheck.judge(solution, reference: expected, system: system, expectations: [],
+                                                  semantics: capabilities.prioritySemantics)
+        switch verdict {
+        case .pass: pass(name, "agrees with the reference")
+        case .weightedDivergence: pass(name, "a weighted divergence from the reference: \(reasons.first ?? "")")
+        default: warn(name, "in protocol, but disagrees with the reference: \(reasons.first ?? verdict.rawValue)")
+        }
+    }
+
+    /// `hello`: the process starts and introduces itself. False: nothing else can be checked.
+    func hello() -> Bool {
         do throws(SolverError) {
             try solver.start()
             guard let hello = solver.hello else { throw SolverError.notLoaded }
@@ -107,31 +155,25 @@ public enum SolverConformance {
                  + (hello.maxRows.map { ", max_rows \($0)" } ?? ""))
         } catch {
             fail("hello", "\(error)")
-            return checks
+            return false
         }
-        let capabilities = solver.capabilities
+        return true
+    }
 
-        /// The solver's answer against the reference's, as `run` judges it.
-        func judge(_ name: String, _ l: Layout, _ solution: Solution, reference expected: Solution?) {
-            guard let system = try? l.lowered(variant: nil) else { return }
-            let (verdict, reasons) = CrossCheck.judge(solution, reference: expected, system: system, expectations: [],
-                                                      semantics: capabilities.prioritySemantics)
-            switch verdict {
-            case .pass: pass(name, "agrees with the reference")
-            case .weightedDivergence: pass(name, "a weighted divergence from the reference: \(reasons.first ?? "")")
-            default: warn(name, "in protocol, but disagrees with the reference: \(reasons.first ?? verdict.rawValue)")
-            }
-        }
-
-        var first: Solution?
+    /// `load` + `solve` of the basic layout, judged.
+    func loadAndSolve() {
         step("load + solve") {
             let solution = try solver.load(basic, variant: nil)
             first = solution
             judge("load + solve", basic, solution, reference: basicReference)
         }
+    }
+
+    /// A second `load` replaces the first, and loading the first again gives its first answer.
+    func secondLoad(_ other: Layout) {
         step("a second load replaces the first") {
             let solution = try solver.load(other, variant: nil)
-            judge("a second load replaces the first", other, solution, reference: reference(other))
+            judge("a second load replaces the first", other, solution, reference: Self.reference(other))
             let again = try solver.load(basic, variant: nil)
             if let first, let difference = CrossCheck.sameAnswer(again, first, reference: basicReference) {
                 fail("the first problem loaded again", "differs from its first answer (state kept across loads?): \(difference)")
@@ -139,6 +181,10 @@ public enum SolverConformance {
                 pass("the first problem loaded again", "the same answer as the first time")
             }
         }
+    }
+
+    /// Conflicting required rows: status `unsatisfiable` with the rows refused.
+    func unsatisfiableLoad(_ conflicting: Layout) {
         step("unsatisfiable load") {
             let solution = try solver.load(conflicting, variant: nil)
             if solution.status != .unsatisfiable {
@@ -149,6 +195,10 @@ public enum SolverConformance {
                 pass("unsatisfiable load", "rows refused: " + solution.conflict.map(\.name).joined(separator: ", "))
             }
         }
+    }
+
+    /// An edit the required rows cannot meet: `unsatisfiable`, required rows kept.
+    func unmeetableEdit(_ unmeetable: Layout) {
         step("unmeetable edit") {
             let solution = try solver.load(unmeetable, variant: nil)
             let width = solution.frame(of: "super")?.width ?? .nan
@@ -160,6 +210,10 @@ public enum SolverConformance {
                 pass("unmeetable edit", "unsatisfiable, required rows kept (super.width = 100)")
             }
         }
+    }
+
+    /// A resize (suggest, or a reload without edits) equals a fresh load at the new size.
+    func resize() {
         step("resize") {
             _ = try solver.load(basic, variant: nil)
             let resized = try solver.resize(to: ContainerSize(width: 320, height: 100))
@@ -167,54 +221,59 @@ public enum SolverConformance {
             moved.container = ContainerSize(width: 320, height: 100)
             let fresh = try ExternalSolver(name: solver.name, command: solver.command, timeout: solver.timeout,
                                            workingDirectory: solver.workingDirectory).load(moved, variant: nil)
-            if let difference = CrossCheck.sameAnswer(resized, fresh, reference: reference(moved)) {
+            if let difference = CrossCheck.sameAnswer(resized, fresh, reference: Self.reference(moved)) {
                 fail("resize", "\(capabilities.editVariables ? "suggest" : "reload") differs from a fresh load: \(difference)")
             } else {
                 pass("resize", capabilities.editVariables ? "suggest matches a fresh load at the new size"
                      : "no edits: resized by reloading")
             }
         }
-        if capabilities.incremental {
-            step("add + remove") {
-                let before = try solver.load(basic, variant: nil)
-                let probe = LayoutConstraint(ItemAttribute("a", .width), .lessThanOrEqual, nil, constant: 1000, identifier: "probe")
-                let handle = try solver.addConstraint(probe)
-                guard let theirs = solver.adapterHandle(of: handle) else { throw SolverError.staleHandle(handle) }
-                try solver.removeConstraint(handle)
-                let after = try solver.solve()
-                if let difference = CrossCheck.sameAnswer(after, before, reference: basicReference) {
-                    fail("add + remove", "the answer changed: \(difference)")
-                } else {
-                    pass("add + remove", "handle \(theirs); the answer is unchanged")
-                }
-                let remove = JSONValue.object([("op", .string("remove")), ("handle", .number(Double(theirs)))])
-                if try solver.request(remove, operation: "remove") == nil {
-                    fail("remove of a removed handle", "answered ok (expected \"ok\": false and an error)")
-                } else {
-                    pass("remove of a removed handle", "declined")
-                }
-                let unknown = JSONValue.object([("op", .string("remove")), ("handle", .number(2_000_000_000))])
-                if try solver.request(unknown, operation: "remove") == nil {
-                    fail("remove of an unknown handle", "answered ok for a handle it never gave (expected \"ok\": false)")
-                } else {
-                    pass("remove of an unknown handle", "declined")
-                }
-                // A handle of the previous load.
-                let old = try solver.addConstraint(probe)
-                guard let oldNumber = solver.adapterHandle(of: old) else { throw SolverError.staleHandle(old) }
-                _ = try solver.load(basic, variant: nil)
-                let stale = JSONValue.object([("op", .string("remove")), ("handle", .number(Double(oldNumber)))])
-                if try solver.request(stale, operation: "remove") == nil {
-                    fail("remove of a handle of an earlier load", "answered ok (handles end with their load)")
-                } else {
-                    pass("remove of a handle of an earlier load", "declined")
-                }
-                let still = try solver.solve()
-                if let difference = CrossCheck.sameAnswer(still, before, reference: basicReference) {
-                    fail("solve after declined requests", "the answer changed: \(difference)")
-                }
+    }
+
+    /// `add` + `remove` leaves the answer unchanged; removes of removed,
+    /// unknown and earlier loads' handles are declined without harm.
+    func addAndRemove() {
+        step("add + remove") {
+            let before = try solver.load(basic, variant: nil)
+            let probe = LayoutConstraint(ItemAttribute("a", .width), .lessThanOrEqual, nil, constant: 1000, identifier: "probe")
+            let handle = try solver.addConstraint(probe)
+            guard let theirs = solver.adapterHandle(of: handle) else { throw SolverError.staleHandle(handle) }
+            try solver.removeConstraint(handle)
+            let after = try solver.solve()
+            if let difference = CrossCheck.sameAnswer(after, before, reference: basicReference) {
+                fail("add + remove", "the answer changed: \(difference)")
+            } else {
+                pass("add + remove", "handle \(theirs); the answer is unchanged")
+            }
+            try expectDecline(handle: Double(theirs), name: "remove of a removed handle",
+                              complaint: "answered ok (expected \"ok\": false and an error)")
+            try expectDecline(handle: 2_000_000_000, name: "remove of an unknown handle",
+                              complaint: "answered ok for a handle it never gave (expected \"ok\": false)")
+            // A handle of the previous load.
+            let old = try solver.addConstraint(probe)
+            guard let oldNumber = solver.adapterHandle(of: old) else { throw SolverError.staleHandle(old) }
+            _ = try solver.load(basic, variant: nil)
+            try expectDecline(handle: Double(oldNumber), name: "remove of a handle of an earlier load",
+                              complaint: "answered ok (handles end with their load)")
+            let still = try solver.solve()
+            if let difference = CrossCheck.sameAnswer(still, before, reference: basicReference) {
+                fail("solve after declined requests", "the answer changed: \(difference)")
             }
         }
+    }
+
+    /// A `remove` of `handle` that the solver must decline.
+    private func expectDecline(handle: Double, name: String, complaint: String) throws {
+        let remove = JSONValue.object([("op", .string("remove")), ("handle", .number(handle))])
+        if try solver.request(remove, operation: "remove") == nil {
+            fail(name, complaint)
+        } else {
+            pass(name, "declined")
+        }
+    }
+
+    /// An unknown `op` is declined, and the solver keeps serving.
+    func unknownRequest() {
         step("unknown request") {
             if try solver.request(.object([("op", .string("frobnicate"))]), operation: "frobnicate") == nil {
                 fail("unknown request", "answered ok to {\"op\": \"frobnicate\"} (expected \"ok\": false)")
@@ -224,6 +283,10 @@ public enum SolverConformance {
             // Still serving: the next request is answered (its body is checked elsewhere).
             _ = try solver.request(.object([("op", .string("solve"))]), operation: "solve")
         }
+    }
+
+    /// A `hello` for a future protocol version is declined.
+    func protocolVersion() {
         step("protocol version") {
             let future = JSONValue.object([("op", .string("hello")), ("protocol", .number(999))])
             if try solver.request(future, operation: "hello", hello: false) == nil {
@@ -232,6 +295,10 @@ public enum SolverConformance {
                 pass("protocol version", "declined protocol 999")
             }
         }
+    }
+
+    /// `quit`: the process exits with status 0 within 3 s.
+    func quit() {
         step("quit") {
             try solver.start()
             if let status = solver.quit(within: 3) {
@@ -240,11 +307,14 @@ public enum SolverConformance {
                 fail("quit", "still running 3 s after quit (killed)")
             }
         }
+    }
+
+    /// Whether every answer carried `time_s` (a warning if not: such phases go untimed).
+    func timeReport() {
         if missingTime.isEmpty {
             pass("time_s", "on every answer")
         } else {
             warn("time_s", "missing in: " + missingTime.sorted().joined(separator: ", ") + " (allowed; such phases are not timed by run)")
         }
-        return checks
     }
 }
