@@ -99,7 +99,7 @@ let package = Package(
         /// Cases, the solver registry, cross-checks, timings, results.
         .target(
             name: "BenchHarness",
-            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "CassowaryLayout",
+            dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "Cassowary", "CassowaryLayout",
                            "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics", "BenchSchema"],
             swiftSettings: swiftSettings
         ),

@@ -213,12 +213,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     }
 
     func definition(_ row: LoweredConstraint, label: String) -> ConstraintDefinition {
-        ConstraintDefinition(
-            terms: row.expression.terms.map { (variables[$0.variable.index], $0.coefficient) },
-            constant: row.expression.constant,
-            relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
-            strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue),
-            label: label)
+        ConstraintDefinition(row, variables: variables, label: label)
     }
 
     /// Adds layout constraint `index` (nil: a content-size row, which stays

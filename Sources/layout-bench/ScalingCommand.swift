@@ -1,7 +1,5 @@
 import ArgumentParser
 import BenchHarness
-import BenchStatistics
-import Cassowary
 import Foundation
 import LayoutGenerators
 import GLPKReference
@@ -45,10 +43,6 @@ struct ScalingCommand: ParsableCommand {
     @Option(help: "cassowary (default) or glpk (the reference: wrapper vs glp_simplex time, levels, ambiguity).")
     var solver: SolverName = .cassowary
 
-    enum Order: String, CaseIterable {
-        case editFirst = "edit-first", editLast = "edit-last", reversed, shuffled
-    }
-
     @Option(parsing: .upToNextOption, help: "Families to measure for growth (\(ScalingFamily.allCases.map(\.rawValue).joined(separator: ", ")), or all).")
     var family: [String] = []
 
@@ -56,7 +50,7 @@ struct ScalingCommand: ParsableCommand {
     var sizes: [Int] = [1000, 3000, 10000]
 
     @Option(help: "Built-in solvers for --family, comma-separated (cassowary, glpk).")
-    var solvers = "cassowary,glpk"
+    var solvers = SolverNames(["cassowary", "glpk"])
 
     @Option(help: "With --family: a directory to write scaling.md and scaling.json to.")
     var output: String?
@@ -70,13 +64,14 @@ struct ScalingCommand: ParsableCommand {
         return ScalingFamily.allCases.filter { family.contains($0.rawValue) }
     }
 
+    /// The built-in solvers named by --solvers (the registry's built-in list).
     func solverSpecs() throws -> [SolverSpec] {
-        try solvers.split(separator: ",").map { name in
-            switch name {
-            case "cassowary": return SolverSpec(name: "cassowary", kind: .cassowary)
-            case "glpk": return SolverSpec(name: "glpk", kind: .glpk)
-            default: throw ValidationError("--solvers: '\(name)' is not a built-in solver (cassowary, glpk)")
+        let builtIn = SolverRegistry()
+        return try solvers.names.map { name in
+            guard let spec = builtIn.solvers.first(where: { $0.name == name }) else {
+                throw ValidationError("--solvers: '\(name)' is not a built-in solver (\(builtIn.solvers.map(\.name).joined(separator: ", ")))")
             }
+            return spec
         }
     }
 
@@ -88,153 +83,13 @@ struct ScalingCommand: ParsableCommand {
         guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...1000") }
     }
 
-    /// The grid lowered, as solver definitions over dense variables.
-    struct Problem {
-        var variableCount: Int
-        var names: [String]
-        var rows: [(terms: [(Int, Double)], constant: Double, relation: CassowaryRelation, strength: Strength)]
-        var widthIndex: Int
-        var probeIndex: Int  // a variable in the middle of the chain (row R/2's left height)
-        var probePartner: Int
-    }
-
-    static func problem(rows: Int) throws -> Problem {
-        let layout = try AlternatingGrid.layout(rows: rows)
-        let system = try layout.lowered()
-        var result: [(terms: [(Int, Double)], constant: Double, relation: CassowaryRelation, strength: Strength)] = []
-        for row in system.constraints {
-            if case .container(let c) = row.origin, c == .width { continue }  // the width is an edit
-            let relation: CassowaryRelation = row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
-            result.append((row.expression.terms.map { ($0.variable.index, $0.coefficient) }, row.expression.constant, relation,
-                           row.priority.isRequired ? .required : .soft(row.priority.rawValue)))
-        }
-        let middle = system.viewNames.firstIndex(of: AlternatingGrid.viewNames(row: max(1, rows / 2)).left) ?? 1
-        let partner = system.viewNames.firstIndex(of: AlternatingGrid.viewNames(row: max(1, rows / 2)).right) ?? 1
-        return Problem(variableCount: system.variableCount, names: system.variables.map { system.name(of: $0) }, rows: result,
-                       widthIndex: FrameVariable(view: 0, component: .width).index,
-                       probeIndex: FrameVariable(view: middle, component: .height).index,
-                       probePartner: FrameVariable(view: partner, component: .width).index)
-    }
-
-    /// Builds and solves in an order; returns the solver and its variables.
-    static func build(_ p: Problem, order: Order, width: Double = 375) throws -> (CassowarySolver, [CassowaryVariable]) {
-        var solver = CassowarySolver()
-        let variables = (0..<p.variableCount).map { solver.makeVariable(p.names[$0]) }
-        func addEdit() throws {
-            try solver.addEditVariable(variables[p.widthIndex], strength: .soft(1000))
-            try solver.suggestValue(variables[p.widthIndex], width)
-        }
-        var indices = Array(p.rows.indices)
-        switch order {
-        case .reversed: indices.reverse()
-        case .shuffled:
-            var rng = SplitMix(seed: 42)
-            indices.shuffle(using: &rng)
-        default: break
-        }
-        if order != .editLast { try addEdit() }
-        for i in indices {
-            let r = p.rows[i]
-            try solver.addConstraint(ConstraintDefinition(terms: r.terms.map { (variables[$0.0], $0.1) }, constant: r.constant,
-                                                          relation: r.relation, strength: r.strength))
-        }
-        if order == .editLast { try addEdit() }
-        solver.updateVariables()
-        return (solver, variables)
-    }
-
-    static func seconds(_ body: () throws -> Void) rethrows -> Double { try Runner.seconds(body) }
-
-    static func median(_ xs: [Double]) -> Double {
-        let s = xs.sorted()
-        return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
     func run() throws {
         if !family.isEmpty {
             try runFamilies()
-            return
-        }
-        if solver == .glpk {
+        } else if solver == .glpk {
             try runReference()
-            return
-        }
-        var table: [[String]] = [["R", "constraints", "order", "build+solve", "exponent", "edit+update", "add+rm ineq", "add+rm eq",
-                                  "rows", "cells", "longest", "RSS"]]
-        var records: [String] = []
-        var previous: [Order: (r: Int, t: Double)] = [:]
-        for r in rows {
-            let problem = try Self.problem(rows: r)
-            for order in Order.allCases {
-                // Why a warm-up: the first run pays page faults and allocator growth.
-                _ = try Self.build(problem, order: order)
-                var times: [Double] = []
-                var built: (CassowarySolver, [CassowaryVariable])?
-                for _ in 0..<repetitions {
-                    times.append(try Self.seconds { built = try Self.build(problem, order: order) })
-                }
-                let t = Self.median(times)
-                let exponent = previous[order].map { log(t / $0.t) / log(Double(r) / Double($0.r)) }
-                previous[order] = (r, t)
-                var editTime = Double.nan, ineqTime = Double.nan, eqTime = Double.nan
-                guard let built else { continue }
-                var solver = built.0
-                let variables = built.1
-                let stats = solver.statistics
-                // The process's resident memory with this solver alive (edit-first
-                // only: the sizes grow, so the first order of each R is the one
-                // the previous R's garbage affects least).
-                let resident = order == .editFirst ? StageProfile.residentBytes() : 0
-                if order == .editFirst {
-                    let widths: [Double] = [320, 375, 414, 768, 1024]
-                    var edits: [Double] = []
-                    for _ in 0..<max(3, repetitions) {
-                        for w in widths {
-                            edits.append(try Self.seconds {
-                                try solver.suggestValue(variables[problem.widthIndex], w)
-                                solver.updateVariables()
-                            })
-                        }
-                    }
-                    editTime = Self.median(edits)
-                    let probe = variables[problem.probeIndex]
-                    var ineq: [Double] = [], eq: [Double] = []
-                    // Made outside the timed region (a new variable grows the solver's arrays).
-                    let extra = solver.makeVariable("extra")
-                    for _ in 0..<max(3, repetitions) {
-                        ineq.append(try Self.seconds {
-                            let c = try solver.addConstraint(ConstraintDefinition(terms: [(probe, 1)], constant: -1,
-                                                                                  relation: .greaterThanOrEqual, strength: .required))
-                            try solver.removeConstraint(c)
-                            solver.updateVariables()
-                        })
-                        // A required equality that is not implied: a fresh variable tied to the probe.
-                        eq.append(try Self.seconds {
-                            let c = try solver.addConstraint(ConstraintDefinition(terms: [(extra, 1), (probe, -1)], constant: 0,
-                                                                                  relation: .equal, strength: .required))
-                            try solver.removeConstraint(c)
-                            solver.updateVariables()
-                        })
-                    }
-                    ineqTime = Self.median(ineq)
-                    eqTime = Self.median(eq)
-                }
-                func ms(_ x: Double) -> String { x.isNaN ? "-" : String(format: "%.4f ms", x * 1000) }
-                table.append([String(r), String(problem.rows.count + 1), order.rawValue, ms(t),
-                              exponent.map { String(format: "%.2f", $0) } ?? "-", ms(editTime), ms(ineqTime), ms(eqTime),
-                              String(stats.rows), String(stats.cells), String(stats.longestRow),
-                              resident > 0 ? String(format: "%.1f MB", Double(resident) / 1e6) : "-"])
-                records.append("{\"rows\":\(r),\"order\":\"\(order.rawValue)\",\"build_solve_s\":\(t),\"edit_s\":\(editTime.isNaN ? "null" : "\(editTime)"),\"add_remove_inequality_s\":\(ineqTime.isNaN ? "null" : "\(ineqTime)"),\"add_remove_equality_s\":\(eqTime.isNaN ? "null" : "\(eqTime)"),\"tableau_rows\":\(stats.rows),\"tableau_cells\":\(stats.cells),\"resident_bytes\":\(resident > 0 ? "\(resident)" : "null")}")
-                FileHandle.standardError.write(Data("  R=\(r) \(order.rawValue): \(ms(t))\n".utf8))
-            }
-        }
-        if json {
-            print("[\n  " + records.joined(separator: ",\n  ") + "\n]")
         } else {
-            let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
-            for row in table {
-                print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
-            }
+            try runGrid()
         }
     }
 }
@@ -265,63 +120,62 @@ extension ScalingCommand {
         }
     }
 
-    /// The grid with three soft levels (500, 250, 100) on the top view, so the
-    /// lexicographic solve has levels to iterate over.
-    static func threeLevelGrid(rows: Int) throws -> Layout {
-        var layout = try AlternatingGrid.layout(rows: rows)
-        layout.expectations = []
-        layout.constraints.append(LayoutConstraint(ItemAttribute("top", .height), .equal, nil, constant: 200, priority: Priority(500)))
-        layout.constraints.append(LayoutConstraint(ItemAttribute("top", .height), .lessThanOrEqual, nil, constant: 100,
-                                                   priority: Priority(100)))
-        return layout
+    /// The alternating grid in depth: build + solve in four orders, edits, add + remove, memory.
+    func runGrid() throws {
+        let records = try GridScaling.measure(rows: rows, repetitions: repetitions) { record in
+            FileHandle.standardError.write(Data("  R=\(record.rows) \(record.order.rawValue): \(Self.ms(record.buildSolve, digits: 4))\n".utf8))
+        }
+        if json {
+            print("[\n  " + records.map(Self.json).joined(separator: ",\n  ") + "\n]")
+            return
+        }
+        var table: [[String]] = [["R", "constraints", "order", "build+solve", "exponent", "edit+update", "add+rm ineq", "add+rm eq",
+                                  "rows", "cells", "longest", "RSS"]]
+        for r in records {
+            table.append([String(r.rows), String(r.constraints), r.order.rawValue, Self.ms(r.buildSolve, digits: 4),
+                          r.exponent.map { String(format: "%.2f", $0) } ?? "-", Self.ms(r.edit, digits: 4),
+                          Self.ms(r.addRemoveInequality, digits: 4), Self.ms(r.addRemoveEquality, digits: 4),
+                          String(r.tableauRows), String(r.tableauCells), String(r.longestRow),
+                          r.residentBytes > 0 ? String(format: "%.1f MB", Double(r.residentBytes) / 1e6) : "-"])
+        }
+        print(Self.aligned(table), terminator: "")
     }
 
+    /// One record as a JSON object (the format `--json` has always printed).
+    static func json(_ r: GridScaling.Record) -> String {
+        func number(_ x: Double) -> String { x.isNaN ? "null" : "\(x)" }
+        return "{\"rows\":\(r.rows),\"order\":\"\(r.order.rawValue)\",\"build_solve_s\":\(r.buildSolve),\"edit_s\":\(number(r.edit)),"
+            + "\"add_remove_inequality_s\":\(number(r.addRemoveInequality)),\"add_remove_equality_s\":\(number(r.addRemoveEquality)),"
+            + "\"tableau_rows\":\(r.tableauRows),\"tableau_cells\":\(r.tableauCells),"
+            + "\"resident_bytes\":\(r.residentBytes > 0 ? "\(r.residentBytes)" : "null")}"
+    }
+
+    /// The reference on the three-level grid.
     func runReference() throws {
+        let records = try ReferenceScaling.measure(rows: rows, repetitions: repetitions) { record in
+            FileHandle.standardError.write(Data("  R=\(record.rows): \(Self.ms(record.loadSolve, digits: 3))\n".utf8))
+        }
         var table: [[String]] = [["R", "constraints", "load+solve", "in GLPK", "wrapper", "weighted 1-LP", "lex/weighted",
                                   "resize (warm)", "ambiguity", "views"]]
-        func ms(_ x: Double) -> String { x.isNaN ? "-" : String(format: "%.3f ms", x * 1000) }
-        for r in rows {
-            let layout = try Self.threeLevelGrid(rows: r)
-            var totals: [Double] = [], simplex: [Double] = [], weighted: [Double] = [], resizes: [Double] = []
-            let weights: [Priority: Double] = [Priority(500): 1e6, Priority(250): 1e3, Priority(100): 1]
-            for rep in 0...repetitions {
-                let solver = GLPKLayoutSolver(analyseAmbiguity: false)
-                let t = try Self.seconds { _ = try solver.load(layout, variant: nil) }
-                let w = try Self.seconds { _ = try GLPKLayoutSolver(analyseAmbiguity: false, weights: weights).load(layout, variant: nil) }
-                var sweep: [Double] = []
-                for width in [320.0, 414, 768, 1024, 375] {
-                    sweep.append(try Self.seconds { _ = try solver.resize(to: ContainerSize(width: width, height: nil)) })
-                }
-                if rep == 0 { continue }  // warm-up
-                totals.append(t)
-                weighted.append(w)
-                resizes.append(Self.median(sweep))
-                simplex.append(0)
-                // Time inside glp_simplex for a fresh load, measured on its own solver.
-                let probe = GLPKLayoutSolver(analyseAmbiguity: false)
-                let total = try Self.seconds { _ = try probe.load(layout, variant: nil) }
-                simplex[simplex.count - 1] = probe.statistics.glpkSeconds
-                totals[totals.count - 1] = total
-            }
-            var ambiguity = Double.nan
-            if layout.views.count <= 401 {
-                let analysed = GLPKLayoutSolver(analyseAmbiguity: true)
-                let plain = GLPKLayoutSolver(analyseAmbiguity: false)
-                let withAnalysis = try Self.seconds { _ = try analysed.load(layout, variant: nil) }
-                let without = try Self.seconds { _ = try plain.load(layout, variant: nil) }
-                ambiguity = max(0, withAnalysis - without)
-            }
-            let t = Self.median(totals), s = Self.median(simplex), w = Self.median(weighted)
-            table.append([String(r), String(layout.constraints.count + 4), ms(t), ms(s),
-                          String(format: "%.0f%%", (t - s) / max(s, 1e-12) * 100), ms(w), String(format: "%.2f", t / w),
-                          ms(Self.median(resizes)), ms(ambiguity), String(layout.views.count)])
-            FileHandle.standardError.write(Data("  R=\(r): \(ms(t))\n".utf8))
+        for r in records {
+            table.append([String(r.rows), String(r.constraints), Self.ms(r.loadSolve, digits: 3), Self.ms(r.inGLPK, digits: 3),
+                          String(format: "%.0f%%", (r.loadSolve - r.inGLPK) / max(r.inGLPK, 1e-12) * 100), Self.ms(r.weighted, digits: 3),
+                          String(format: "%.2f", r.loadSolve / r.weighted), Self.ms(r.resize, digits: 3), Self.ms(r.ambiguity, digits: 3),
+                          String(r.views)])
         }
         print("GLPK \(GLPKLayoutSolver.glpkVersion); the grid with three soft levels (500, 250, 100); "
-              + "one hand-off to the GLPK thread and back: \(ms(GLPKLayoutSolver.handOffSeconds())) (a load makes two)")
+              + "one hand-off to the GLPK thread and back: \(Self.ms(GLPKLayoutSolver.handOffSeconds(), digits: 3)) (a load makes two)")
+        print(Self.aligned(table), terminator: "")
+    }
+
+    /// Milliseconds with `digits` decimals, `-` for NaN.
+    static func ms(_ x: Double, digits: Int) -> String { x.isNaN ? "-" : String(format: "%.\(digits)f ms", x * 1000) }
+
+    /// A table with right-aligned columns, a line per row.
+    static func aligned(_ table: [[String]]) -> String {
         let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
-        for row in table {
-            print(row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  "))
-        }
+        return table.map { row in
+            row.enumerated().map { c, s in String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  ") + "\n"
+        }.joined()
     }
 }

@@ -28,7 +28,7 @@ struct StageProfile {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let value = try body()
         let t1 = DispatchTime.now().uptimeNanoseconds
-        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: Self.residentBytes(), bytes: bytes))
+        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: ProcessMemory.residentBytes(), bytes: bytes))
         return value
     }
 
@@ -63,14 +63,6 @@ struct StageProfile {
     }
 
     private func megabytes(_ bytes: Int) -> String { bytes > 0 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "" }
-
-    /// Current resident memory (Linux: /proc/self/statm), 0 where unknown.
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
 }
 
 /// Values kept alive until the process exits. Why: a command's last act was

@@ -1,4 +1,5 @@
 @testable import Cassowary
+import CassowaryLayout
 import LayoutGenerators
 import LayoutModel
 import Testing
@@ -35,11 +36,7 @@ struct EnteringRuleTests {
         try solver.suggestValue(width, system.size.width)
         for row in system.constraints {
             if case .container(let component) = row.origin, component == .width || component == .height { continue }
-            let definition = ConstraintDefinition(
-                terms: row.expression.terms.map { (variables[$0.variable.index], $0.coefficient) },
-                constant: row.expression.constant,
-                relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
-                strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue))
+            let definition = ConstraintDefinition(row, variables: variables)
             do { try solver.addConstraint(definition) } catch {
                 // An infeasible layout's conflicting row is refused the same
                 // way under both rules (checked by comparing the values).

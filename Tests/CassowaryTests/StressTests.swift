@@ -1,4 +1,5 @@
 @testable import Cassowary
+import CassowaryLayout
 import LayoutGenerators
 import LayoutModel
 import LayoutTestSupport
@@ -15,13 +16,8 @@ struct StressTests {
 
     /// A lowered system's rows as the core solver's definitions (variable i is frame variable i).
     static func definitions(of system: LoweredSystem) -> [ConstraintDefinition] {
-        system.constraints.map { row in
-            ConstraintDefinition(
-                terms: row.expression.terms.map { (CassowaryVariable(id: $0.variable.index), $0.coefficient) },
-                constant: row.expression.constant,
-                relation: row.relation == .equal ? .equal : row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
-                strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue))
-        }
+        let variables = (0..<system.variableCount).map { CassowaryVariable(id: $0) }
+        return system.constraints.map { ConstraintDefinition($0, variables: variables) }
     }
 
     @Test("remove / re-add / suggest on a 30-row grid, 300 steps, fresh solve every 25", arguments: [UInt64(3), 4])
