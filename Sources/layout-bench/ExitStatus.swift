@@ -1,36 +1,82 @@
 import ArgumentParser
 import BenchHarness
+import BenchReports
 import LayoutSolving
 
-/// Every exit code the tool uses, in one place (sysexits.h values where one fits).
-enum ExitStatus: Int32 {
+/// Every exit code the tool uses, in one place (sysexits.h values where one
+/// fits). The root command's help (`layout-bench --help`) lists them from
+/// ``summary``, and README's table is checked against that help by a test.
+enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// A check did not hold (an `expect` line, a conformance verdict).
     case failure = 1
+    /// `gate`: a regression.
+    case regression = 2
+    /// `gate`: only improvements (the baseline is stale); CI treats it as a pass.
+    case improvementsOnly = 4
     /// Bad arguments (swift-argument-parser uses 64 for its own validation errors).
     case usage = 64
     /// EX_DATAERR: an input file has errors.
     case dataError = 65
     /// EX_NOINPUT: an input cannot be found or read.
     case noInput = 66
+    /// EX_UNAVAILABLE: a solver that was asked for by name could not start.
+    case unavailable = 69
     /// EX_SOFTWARE: an internal error (a value that cannot be encoded).
     case software = 70
     /// EX_CANTCREAT: an output cannot be written.
     case cannotCreate = 73
+    /// Interrupted by Ctrl-C (128 + SIGINT); nothing of that run is written.
+    case interrupted = 130
 
     var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// What the code means, in a few words (the help text and README's table).
+    var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "a check failed (an expect line, a verdict, a fuzz disagreement)"
+        case .regression: return "gate: a regression"
+        case .improvementsOnly: return "gate: only improvements (the baseline is stale)"
+        case .usage: return "usage error (bad arguments, an unknown solver)"
+        case .dataError: return "invalid input (a file with errors, results that do not belong together)"
+        case .noInput: return "an input cannot be found or read"
+        case .unavailable: return "a solver asked for by name could not start"
+        case .software: return "an internal error"
+        case .cannotCreate: return "an output cannot be written"
+        case .interrupted: return "interrupted (Ctrl-C)"
+        }
+    }
+
+    /// The codes and their meanings on one line, for the root command's help.
+    static var summary: String {
+        "Exit codes: " + allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ") + "."
+    }
+
+    /// The gate's outcome as an exit status.
+    init(_ outcome: Gate.Outcome) {
+        switch outcome {
+        case .pass: self = .success
+        case .regression: self = .regression
+        case .improvementsOnly: self = .improvementsOnly
+        }
+    }
 
     /// The more severe of two statuses (input trouble beats data errors beats failures).
     static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus {
         func rank(_ s: ExitStatus) -> Int {
             switch s {
             case .success: return 0
-            case .failure: return 1
-            case .dataError: return 2
-            case .noInput: return 3
-            case .cannotCreate: return 4
-            case .software: return 5
-            case .usage: return 6
+            case .improvementsOnly: return 1
+            case .failure: return 2
+            case .regression: return 3
+            case .dataError: return 4
+            case .noInput: return 5
+            case .unavailable: return 6
+            case .cannotCreate: return 7
+            case .software: return 8
+            case .usage: return 9
+            case .interrupted: return 10
             }
         }
         return rank(a) >= rank(b) ? a : b
@@ -56,7 +102,13 @@ struct ToolError: Error, CustomStringConvertible {
         switch error {
         case let error as ToolError: self = error
         case let error as RegistryError: self.init(message: error.description, status: .usage)
-        case let error as SolverError: self.init(message: error.description, status: .failure)
+        case let error as SolverError:
+            // A solver that cannot start (its package not installed) is unavailable, not a failed check.
+            if case .external(let failure) = error, case .couldNotStart = failure.reason {
+                self.init(message: error.description, status: .unavailable)
+            } else {
+                self.init(message: error.description, status: .failure)
+            }
         default: return nil
         }
     }

@@ -21,7 +21,7 @@ struct FuzzCommand: ParsableCommand {
     )
 
     @Option(help: "Comma-separated solvers; the first is the reference.")
-    var solvers = "glpk,cassowary"
+    var solvers = SolverNames(["glpk", "cassowary"])
 
     @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); besides ./solvers.json and the tool's Corpus/solvers.json.")
     var solversFiles: [String] = []
@@ -65,7 +65,7 @@ struct FuzzCommand: ParsableCommand {
         do {
             // The same registry as `run` reads (one discovery rule).
             let registry = try Inputs.registry(solversFiles: solversFiles, commandLine: externalSolvers)
-            chosen = try registry.select(solvers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            chosen = try registry.select(solvers.names)
             if let arbiter { arbiterSpec = try registry.select([arbiter]).first }
         } catch {
             throw ToolError(message: "\(error)", status: .usage)

@@ -68,7 +68,7 @@ struct GateCommand: ParsableCommand {
     var timeBudget = 0.1
 
     @Option(help: "`run --solvers` of each process.")
-    var solvers = "cassowary,glpk"
+    var solvers = SolverNames(["cassowary", "glpk"])
 
     @Option(help: "`run --scale` of each process.")
     var scale = "small"
@@ -138,7 +138,7 @@ struct GateCommand: ParsableCommand {
             guard let corpus = Inputs.defaultCorpus() else {
                 throw ToolError(message: "no Corpus/ directory here or next to the binary", status: .noInput)
             }
-            var arguments = [corpus, "--solvers", solvers, "--scale", scale, "--time-budget", String(timeBudget), "--no-progress", "--quiet"]
+            var arguments = [corpus, "--solvers", solvers.description, "--scale", scale, "--time-budget", String(timeBudget), "--no-progress", "--quiet"]
             for f in filter { arguments += ["--filter", f] }
             let runs = InterleavedRuns(base: .init(binary: base, environment: commit.map { ["LAYOUT_BENCH_COMMIT": $0] } ?? [:]),
                                        head: .init(binary: head), arguments: arguments,
@@ -166,7 +166,7 @@ struct GateCommand: ParsableCommand {
         description = "head against \(description), \(rounds.count) round(s)"
         print(Self.table(report, outcome: outcome, title: "gate A/B, \(description)", against: "rounds"), terminator: "")
         try writePages(report, results: rounds[0].head, folder: directory)
-        if outcome != .pass { throw ExitCode(outcome.rawValue) }
+        if outcome != .pass { throw ExitStatus(outcome).exitCode }
     }
 
     /// The base binary: given, or built from the revision; and how to name it.
@@ -213,7 +213,7 @@ struct GateCommand: ParsableCommand {
         print(Self.table(report, outcome: outcome, title: title,
                          against: "a baseline of \(report.baselineRuns) run(s)"), terminator: "")
         try writePages(report, results: file, folder: (path as NSString).deletingLastPathComponent)
-        if outcome != .pass { throw ExitCode(outcome.rawValue) }
+        if outcome != .pass { throw ExitStatus(outcome).exitCode }
     }
 
     /// Why a stored baseline's time verdicts may not hold for this run: a

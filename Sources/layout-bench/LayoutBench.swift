@@ -8,11 +8,7 @@ struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-bench",
         abstract: "Benchmark and conformance harness for Auto Layout-style constraint solvers.",
-        discussion: """
-            Exit codes: 0 success; 1 a check failed; 64 usage error; 65 invalid input \
-            (a .layout file with errors); 66 an input cannot be read; 70 an internal error; \
-            73 an output cannot be written.
-            """,
+        discussion: ExitStatus.summary,
         version: "0.1.0",
         subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, HistoryCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self, ImportCommand.self]
     )

@@ -1,25 +1,30 @@
-import Foundation
 import ArgumentParser
+import BenchHarness
+import Foundation
 
-/// `--shard K/N`: run shard K of N (cases i with i mod N == K - 1).
-/// Parsed by swift-argument-parser like any option, so a bad value is a usage
-/// error (exit 64) before the command runs.
-struct Shard: ExpressibleByArgument, CustomStringConvertible, Equatable {
-    /// 1...count.
-    var index: Int
-    var count: Int
+/// `--shard K/N`: run shard K of N (``Shard``). Parsed by
+/// swift-argument-parser like any option, so a bad value is a usage error
+/// (exit 64) before the command runs.
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// `--solvers a,b,c`: solver names, comma-separated and trimmed; a registry
+/// resolves them (an unknown name is a usage error there). Empty names are
+/// refused here (exit 64).
+struct SolverNames: ExpressibleByArgument, CustomStringConvertible, Equatable {
+    var names: [String]
+
+    init(_ names: [String]) { self.names = names }
 
     init?(argument: String) {
-        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
-        index = k
-        count = n
+        let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.isEmpty, !names.contains(where: \.isEmpty) else { return nil }
+        self.names = names
     }
 
-    /// Whether the case at `offset` (in corpus order) belongs to this shard.
-    func contains(offset: Int) -> Bool { offset % count == index - 1 }
-
-    var description: String { "\(index)/\(count)" }
+    var description: String { names.joined(separator: ",") }
+    var defaultValueDescription: String { description }
 }
 
 /// A threshold given as a percentage or a fraction: `25%` or `0.25` (never

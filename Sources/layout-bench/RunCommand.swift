@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(help: "Comma-separated solvers (default: every built-in and registered solver).")
-    var solvers: String?
+    var solvers: SolverNames?
 
     @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
     var externalSolvers: [String] = []
@@ -125,12 +125,12 @@ struct RunCommand: ParsableCommand {
             printError("note: \(ignored) was not read (a corpus's registry runs only when chosen: --solvers-file \(ignored))")
         }
         for name in externalSolvers.compactMap({ $0.split(separator: "=").first.map(String.init) })
-        where solvers.map({ list in !list.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == name } }) ?? false {
+        where solvers.map({ !$0.names.contains(name) }) ?? false {
             printError("note: --solver \(name)=... is not run: it is not named in --solvers")
         }
         let chosen: [SolverSpec]
         do {
-            let names = solvers?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? registry.solvers.map(\.name)
+            let names = solvers?.names ?? registry.solvers.map(\.name)
             chosen = try registry.select(names)
         } catch {
             throw ToolError(message: "\(error)", status: .usage)
@@ -147,18 +147,13 @@ struct RunCommand: ParsableCommand {
         }
 
         // Cases.
-        let (files, problems) = CaseCollector.files(targets)
-        var cases = files
-        if let level = effectiveScale.scale { cases += CaseCollector.generated(level) }
-        if !filter.isEmpty { cases = cases.filter { c in filter.contains { Glob.matches(c.name, $0) } } }
-        cases = cases.filter { c in !skip.contains { Glob.matches(c.name, $0) } }
-        // What a shard must share with its siblings for `merge`: the whole
-        // (unsharded) case list, in corpus order, and a digest of its texts.
-        let corpusNames = cases.map(\.name)
-        let corpusDigest = CaseCollector.digest(cases)
-        if let shard {
-            cases = cases.enumerated().filter { shard.contains(offset: $0.offset) }.map(\.element)
-        }
+        var selection = CaseSelection(paths: targets, scale: effectiveScale.scale)
+        selection.filter = filter
+        selection.skip = skip
+        selection.shard = shard
+        let selected = selection.select()
+        let (cases, problems) = (selected.cases, selected.problems)
+        let (corpusNames, corpusDigest) = (selected.corpusNames, selected.corpusDigest)
         if list {
             // What --filter / --skip / --shard select, one name a line; nothing is run.
             writeStandardOutput(cases.map { $0.name + "\n" }.joined())
@@ -185,7 +180,7 @@ struct RunCommand: ParsableCommand {
             let last = FileManager.default.fileExists(atPath: latest) ? "the last complete results are \(latest)"
                 : "there are no earlier complete results"
             FileHandle.standardError.write(Data("\nlayout-bench run: interrupted; this run wrote no results (\(last))\n".utf8))
-            Foundation.exit(130)
+            Foundation.exit(ExitStatus.interrupted.rawValue)
         }
         interrupt.resume()
 
