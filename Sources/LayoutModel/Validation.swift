@@ -13,224 +13,51 @@ extension Layout {
     /// or variant has; numbers beyond the precise ``NumericRange``; nearly
     /// parallel rows (``NumericRange/parallelMultipliers``).
     ///
+    /// The checks run in this order, and diagnostics at the same location (or
+    /// at none) keep the order they were reported in.
+    ///
     /// - Complexity: O(*n* log *n*) in the size of the layout.
     public func validate() -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        func report(_ kind: DiagnosticKind, at location: SourceLocation?, severity: Diagnostic.Severity = .error,
-                    notes: [Diagnostic.Note] = []) {
-            found.append(Diagnostic(severity, kind, at: location, notes: notes))
-        }
-
-        // The numeric range (``NumericRange``).
-        func checkMagnitude(_ x: Double, _ field: @autoclosure () -> String, at location: SourceLocation?) {
-            switch NumericRange.magnitude(x) {
-            case .precise: break
-            case .imprecise(let limit):
-                report(.numberBeyondPreciseRange(field: field(), value: x, limit: limit), at: location, severity: .warning)
-            case .refused(let limit): report(.numberOutsideAcceptedRange(field: field(), value: x, limit: limit), at: location)
-            }
-        }
-
-        // Sizes.
-        func checkSize(_ size: ContainerSize, what: String, at location: SourceLocation?) {
-            checkMagnitude(size.width, "\(what) width", at: location)
-            if let height = size.height { checkMagnitude(height, "\(what) height", at: location) }
-            if !size.width.isFinite || size.width < 0 {
-                report(.invalidContainerSize("\(what) width \(formatNumber(size.width)) must be finite and >= 0"), at: location)
-            }
-            if let height = size.height, !height.isFinite || height < 0 {
-                report(.invalidContainerSize("\(what) height \(formatNumber(height)) must be finite and >= 0"), at: location)
-            }
-        }
-        checkSize(container, what: "container", at: containerLocation)
-
-        // Declarations: duplicates and reserved names.
+        var found = ValidationReport()
+        checkSize(container, what: "container", at: containerLocation, &found)
         // Each view name's first declaration, by position in `views`.
         let declared = NameIndex(views.map(\.name))
-        for view in views where !isValidName(view.name) {
-            report(.invalidName(view.name, what: "view"), at: view.location)
-        }
-        for metric in metrics where !isValidName(metric.name) {
-            report(.invalidName(metric.name, what: "metric"), at: metric.location)
-        }
-        for variant in variants where !isValidName(variant.name) {
-            report(.invalidName(variant.name, what: "variant"), at: variant.location)
-        }
-        for trait in Set(containerTraits + variants.flatMap(\.traits) + constraints.flatMap(\.traits)).sorted()
-        where !isValidName(trait) {
-            report(.invalidName(trait, what: "trait"), at: containerLocation)
-        }
-        for (index, view) in views.enumerated() {
-            if view.name == Layout.containerName {
-                report(.reservedName(view.name, meaning: "the container"), at: view.location)
-            } else if let first = declared[view.name], first != index {
-                let previous = views[first].location
-                report(.duplicateView(view.name), at: view.location,
-                       notes: [.init("first declared here", at: previous)])
-            }
-            if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location) }
-            let content = view.content
-            if !content.isEmpty { checkContent(content, of: view) }
-        }
-        func checkContent(_ content: ViewContent, of view: ViewDeclaration) {
-            if let size = content.intrinsicSize {
-                let at = content.intrinsicLocation ?? view.location
-                for (axis, value) in [("width", size.width), ("height", size.height)] {
-                    guard let value else { continue }
-                    if !value.isFinite {
-                        report(.nonFiniteNumber(field: "intrinsic \(axis) of '\(view.name)'"), at: at)
-                    } else if value < 0 {
-                        report(.negativeIntrinsicSize(axis: axis, value: value), at: at)
-                    } else {
-                        checkMagnitude(value, "intrinsic \(axis) of '\(view.name)'", at: at)
-                    }
-                }
-            }
-            for (keyword, priorities, at) in [("hugging", content.hugging, content.huggingLocation),
-                                              ("compression", content.compression, content.compressionLocation)] {
-                guard let priorities else { continue }
-                for p in [priorities.horizontal, priorities.vertical] {
-                    if !p.rawValue.isFinite {
-                        report(.nonFiniteNumber(field: "\(keyword) priority of '\(view.name)'"), at: at ?? view.location)
-                    } else if !p.isValid {
-                        report(.priorityOutOfRange(p.rawValue), at: at ?? view.location)
-                    }
-                }
-            }
-            if let baselines = content.baselines {
-                let at = content.baselinesLocation ?? view.location
-                for (which, value) in [("first", baselines.first), ("last", baselines.last)] {
-                    if !value.isFinite {
-                        report(.nonFiniteNumber(field: "\(which) baseline of '\(view.name)'"), at: at)
-                    } else {
-                        checkMagnitude(value, "\(which) baseline of '\(view.name)'", at: at)
-                    }
-                }
-            }
-        }
-        if let margins = containerMargins { checkMargins(margins, of: Layout.containerName, at: containerMarginsLocation) }
-        func checkMargins(_ margins: EdgeInsets, of view: String, at location: SourceLocation?) {
-            for value in [margins.top, margins.left, margins.bottom, margins.right] where !value.isFinite {
-                report(.nonFiniteNumber(field: "margin of '\(view)'"), at: location)
-                return
-            }
-            for value in [margins.top, margins.left, margins.bottom, margins.right] {
-                checkMagnitude(value, "margin of '\(view)'", at: location)
-            }
-        }
-        var metricLocations: [String: SourceLocation?] = [:]
-        for metric in metrics {
-            if let previous = metricLocations[metric.name] {
-                report(.duplicateMetric(metric.name), at: metric.location, notes: [.init("first declared here", at: previous)])
-            } else {
-                metricLocations[metric.name] = metric.location
-            }
-            if !metric.value.isFinite { report(.nonFiniteNumber(field: "metric '\(metric.name)'"), at: metric.location) }
-            checkMagnitude(metric.value, "metric '\(metric.name)'", at: metric.location)
-        }
-        var variantLocations: [String: SourceLocation?] = [:]
-        for variant in variants {
-            if variant.name == Layout.defaultVariantName {
-                report(.reservedName(variant.name, meaning: "the container line's own variant"), at: variant.location)
-            } else if variant.name == "ambiguous" || variant.name == "unsatisfiable" {
-                report(.reservedName(variant.name, meaning: "a keyword of 'expect'"), at: variant.location)
-            } else if let previous = variantLocations[variant.name] {
-                report(.duplicateVariant(variant.name), at: variant.location, notes: [.init("first declared here", at: previous)])
-            } else {
-                variantLocations[variant.name] = variant.location
-            }
-            checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location)
-        }
+        checkNames(&found)
+        checkViews(declared, &found)
+        if let margins = containerMargins { checkMargins(margins, of: Layout.containerName, at: containerMarginsLocation, &found) }
+        checkMetrics(&found)
+        let variantLocations = checkVariants(&found)
+        checkConstraints(declared, &found)
+        checkParallel { found.report($0, at: $1, severity: $2, notes: $3) }
+        checkExpectations(declared, variantLocations: variantLocations, &found)
+        return found.inSourceOrder()
+    }
+}
 
-        // Why the index first: almost every name is a declared view, and comparing
-        // each with the container's name first was a string comparison per use.
-        func isDeclared(_ name: String) -> Bool { declared.contains(name) || name == Layout.containerName }
-        /// Only on the error path: the closest declared name.
-        func suggestView(_ name: String) -> String? { NameSuggestion.closest(to: name, among: views.map(\.name)) }
+/// The diagnostics ``Layout/validate()`` collects, in the order its checks
+/// report them.
+private struct ValidationReport {
+    var found: [Diagnostic] = []
 
-        // Constraints.
-        var knownTraits = Set(containerTraits)
-        for variant in variants { knownTraits.formUnion(variant.traits) }
-        // Why a pointer to each element: the array's iterator, `buffer[i]`
-        // bound to a `let` and even a `borrowing` parameter made a copy of the
-        // whole 208-byte constraint (a retain and release of every reference in
-        // it, 145 instructions); reading each field through the pointer does not.
-        func check(_ constraint: UnsafePointer<LayoutConstraint>) {
-            let start = constraint.pointee.location
-            if !isDeclared(constraint.pointee.first.item) {
-                report(.undeclaredView(constraint.pointee.first.item, suggestion: suggestView(constraint.pointee.first.item)),
-                       at: constraint.pointee.first.location ?? start)
-            }
-            if let second = constraint.pointee.second, !isDeclared(second.item) {
-                report(.undeclaredView(second.item, suggestion: suggestView(second.item)), at: second.location ?? start)
-            }
-            let first = constraint.pointee.first.attribute
-            if let second = constraint.pointee.second {
-                let at = second.location ?? start
-                if first.isDimension != second.attribute.isDimension {
-                    report(.locationAgainstDimension(first: first, second: second.attribute), at: at)
-                } else if first.isLocation && first.axis != second.attribute.axis {
-                    report(.axisMismatch(first: first, second: second.attribute), at: at)
-                } else if let a = first.horizontalFamily, let b = second.attribute.horizontalFamily, a != b {
-                    report(.mixedDirection(first: first, second: second.attribute), at: at)
-                }
-                if !constraint.pointee.multiplier.isFinite {
-                    report(.nonFiniteNumber(field: "multiplier"), at: constraint.pointee.locations?.multiplier ?? start)
-                } else if case .refused(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
-                    report(.numberOutsideAcceptedRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
-                           at: constraint.pointee.locations?.multiplier ?? start)
-                } else if case .imprecise(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
-                    report(.numberBeyondPreciseRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
-                           at: constraint.pointee.locations?.multiplier ?? start, severity: .warning)
-                } else if constraint.pointee.multiplier == 0 && first.isLocation {
-                    report(.zeroMultiplierOnLocation(first), at: constraint.pointee.locations?.multiplier ?? start)
-                }
-            } else if first.isLocation {
-                report(.locationAgainstConstant(first), at: constraint.pointee.locations?.constant ?? start)
-            }
-            if !constraint.pointee.constant.isFinite {
-                report(.nonFiniteNumber(field: "constant"), at: constraint.pointee.locations?.constant ?? start)
-            }
-            checkMagnitude(constraint.pointee.constant, "constant", at: constraint.pointee.locations?.constant ?? start)
-            if !constraint.pointee.priority.rawValue.isFinite {
-                report(.nonFiniteNumber(field: "priority"), at: constraint.pointee.locations?.priority ?? start)
-            } else if !constraint.pointee.priority.isValid {
-                report(.priorityOutOfRange(constraint.pointee.priority.rawValue), at: constraint.pointee.locations?.priority ?? start)
-            }
-            if let identifier = constraint.pointee.identifier, identifier.contains(where: \.isNewline) {
-                report(.invalidIdentifier(identifier), at: start)
-            }
-            for trait in constraint.pointee.traits where !knownTraits.contains(trait) {
-                report(.traitNeverActive(trait), at: start, severity: .warning)
-            }
-        }
-        constraints.withUnsafeBufferPointer { constraints in
-            guard let base = constraints.baseAddress else { return }
-            for i in constraints.indices { check(base + i) }
-        }
-        checkParallel(report)
+    mutating func report(_ kind: DiagnosticKind, at location: SourceLocation?, severity: Diagnostic.Severity = .error,
+                         notes: [Diagnostic.Note] = []) {
+        found.append(Diagnostic(severity, kind, at: location, notes: notes))
+    }
 
-        // Expectations.
-        for expectation in expectations {
-            if let variant = expectation.variant, variant != Layout.defaultVariantName, variantLocations[variant] == nil {
-                report(.undeclaredVariant(variant), at: expectation.location)
-            }
-            switch expectation.kind {
-            case .frame(let view, let frame):
-                if !isDeclared(view) { report(.undeclaredView(view, suggestion: suggestView(view)), at: expectation.location) }
-                for component in FrameComponent.allCases where !frame[component].isFinite {
-                    report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
-                }
-                for component in FrameComponent.allCases {
-                    checkMagnitude(frame[component], "expected \(component)", at: expectation.location)
-                }
-            case .ambiguous(let names):
-                for name in names where !isDeclared(name) { report(.undeclaredView(name, suggestion: suggestView(name)), at: expectation.location) }
-            case .unsatisfiable:
-                break
-            }
+    /// The numeric range (``NumericRange``): a warning
+    /// (`numberBeyondPreciseRange`) beyond the precise range, an error
+    /// (`numberOutsideAcceptedRange`) outside the accepted one.
+    mutating func checkMagnitude(_ x: Double, _ field: @autoclosure () -> String, at location: SourceLocation?) {
+        switch NumericRange.magnitude(x) {
+        case .precise: break
+        case .imprecise(let limit):
+            report(.numberBeyondPreciseRange(field: field(), value: x, limit: limit), at: location, severity: .warning)
+        case .refused(let limit): report(.numberOutsideAcceptedRange(field: field(), value: x, limit: limit), at: location)
         }
+    }
 
+    /// The diagnostics in source order.
+    func inSourceOrder() -> [Diagnostic] {
         // Why a stable sort by location: diagnostics read top to bottom, like a
         // compiler's; those without a location keep their order at the end.
         return found.enumerated().sorted { a, b in
@@ -243,6 +70,313 @@ extension Layout {
         }.map(\.element)
     }
 }
+
+// MARK: Declarations
+
+extension Layout {
+    /// A container's or variant's size: its magnitude, then
+    /// `invalidContainerSize` for a width or height that is not finite and >= 0.
+    private func checkSize(_ size: ContainerSize, what: String, at location: SourceLocation?, _ found: inout ValidationReport) {
+        found.checkMagnitude(size.width, "\(what) width", at: location)
+        if let height = size.height { found.checkMagnitude(height, "\(what) height", at: location) }
+        if !size.width.isFinite || size.width < 0 {
+            found.report(.invalidContainerSize("\(what) width \(formatNumber(size.width)) must be finite and >= 0"), at: location)
+        }
+        if let height = size.height, !height.isFinite || height < 0 {
+            found.report(.invalidContainerSize("\(what) height \(formatNumber(height)) must be finite and >= 0"), at: location)
+        }
+    }
+
+    /// The names of views, metrics, variants and traits: `invalidName` for
+    /// one that is not an identifier (traits in sorted order, at the container line).
+    private func checkNames(_ found: inout ValidationReport) {
+        for view in views where !isValidName(view.name) {
+            found.report(.invalidName(view.name, what: "view"), at: view.location)
+        }
+        for metric in metrics where !isValidName(metric.name) {
+            found.report(.invalidName(metric.name, what: "metric"), at: metric.location)
+        }
+        for variant in variants where !isValidName(variant.name) {
+            found.report(.invalidName(variant.name, what: "variant"), at: variant.location)
+        }
+        for trait in Set(containerTraits + variants.flatMap(\.traits) + constraints.flatMap(\.traits)).sorted()
+        where !isValidName(trait) {
+            found.report(.invalidName(trait, what: "trait"), at: containerLocation)
+        }
+    }
+
+    /// Each view in turn: `reservedName` for `super`, `duplicateView` for a
+    /// second declaration, then its margins and its content.
+    private func checkViews(_ declared: NameIndex, _ found: inout ValidationReport) {
+        for (index, view) in views.enumerated() {
+            if view.name == Layout.containerName {
+                found.report(.reservedName(view.name, meaning: "the container"), at: view.location)
+            } else if let first = declared[view.name], first != index {
+                let previous = views[first].location
+                found.report(.duplicateView(view.name), at: view.location,
+                             notes: [.init("first declared here", at: previous)])
+            }
+            if let margins = view.margins { checkMargins(margins, of: view.name, at: view.marginsLocation ?? view.location, &found) }
+            let content = view.content
+            if !content.isEmpty { checkContent(content, of: view, &found) }
+        }
+    }
+
+    /// A view's content lines: intrinsic size, then hugging and compression
+    /// priorities, then baselines.
+    private func checkContent(_ content: ViewContent, of view: ViewDeclaration, _ found: inout ValidationReport) {
+        checkIntrinsicSize(content, of: view, &found)
+        checkContentPriorities(content, of: view, &found)
+        checkBaselines(content, of: view, &found)
+    }
+
+    /// Intrinsic width and height: `nonFiniteNumber`, `negativeIntrinsicSize`
+    /// or their magnitude.
+    private func checkIntrinsicSize(_ content: ViewContent, of view: ViewDeclaration, _ found: inout ValidationReport) {
+        if let size = content.intrinsicSize {
+            let at = content.intrinsicLocation ?? view.location
+            for (axis, value) in [("width", size.width), ("height", size.height)] {
+                guard let value else { continue }
+                if !value.isFinite {
+                    found.report(.nonFiniteNumber(field: "intrinsic \(axis) of '\(view.name)'"), at: at)
+                } else if value < 0 {
+                    found.report(.negativeIntrinsicSize(axis: axis, value: value), at: at)
+                } else {
+                    found.checkMagnitude(value, "intrinsic \(axis) of '\(view.name)'", at: at)
+                }
+            }
+        }
+    }
+
+    /// Hugging, then compression priorities: `nonFiniteNumber` or `priorityOutOfRange`.
+    private func checkContentPriorities(_ content: ViewContent, of view: ViewDeclaration, _ found: inout ValidationReport) {
+        for (keyword, priorities, at) in [("hugging", content.hugging, content.huggingLocation),
+                                          ("compression", content.compression, content.compressionLocation)] {
+            guard let priorities else { continue }
+            for p in [priorities.horizontal, priorities.vertical] {
+                if !p.rawValue.isFinite {
+                    found.report(.nonFiniteNumber(field: "\(keyword) priority of '\(view.name)'"), at: at ?? view.location)
+                } else if !p.isValid {
+                    found.report(.priorityOutOfRange(p.rawValue), at: at ?? view.location)
+                }
+            }
+        }
+    }
+
+    /// First and last baselines: `nonFiniteNumber` or their magnitude.
+    private func checkBaselines(_ content: ViewContent, of view: ViewDeclaration, _ found: inout ValidationReport) {
+        if let baselines = content.baselines {
+            let at = content.baselinesLocation ?? view.location
+            for (which, value) in [("first", baselines.first), ("last", baselines.last)] {
+                if !value.isFinite {
+                    found.report(.nonFiniteNumber(field: "\(which) baseline of '\(view.name)'"), at: at)
+                } else {
+                    found.checkMagnitude(value, "\(which) baseline of '\(view.name)'", at: at)
+                }
+            }
+        }
+    }
+
+    /// A view's or the container's margins: one `nonFiniteNumber` if any is
+    /// not finite, else each one's magnitude.
+    private func checkMargins(_ margins: EdgeInsets, of view: String, at location: SourceLocation?, _ found: inout ValidationReport) {
+        for value in [margins.top, margins.left, margins.bottom, margins.right] where !value.isFinite {
+            found.report(.nonFiniteNumber(field: "margin of '\(view)'"), at: location)
+            return
+        }
+        for value in [margins.top, margins.left, margins.bottom, margins.right] {
+            found.checkMagnitude(value, "margin of '\(view)'", at: location)
+        }
+    }
+
+    /// Each metric: `duplicateMetric` for a second declaration,
+    /// `nonFiniteNumber`, and its value's magnitude.
+    private func checkMetrics(_ found: inout ValidationReport) {
+        var metricLocations: [String: SourceLocation?] = [:]
+        for metric in metrics {
+            if let previous = metricLocations[metric.name] {
+                found.report(.duplicateMetric(metric.name), at: metric.location, notes: [.init("first declared here", at: previous)])
+            } else {
+                metricLocations[metric.name] = metric.location
+            }
+            if !metric.value.isFinite { found.report(.nonFiniteNumber(field: "metric '\(metric.name)'"), at: metric.location) }
+            found.checkMagnitude(metric.value, "metric '\(metric.name)'", at: metric.location)
+        }
+    }
+
+    /// Each variant: `reservedName` for `default`, `ambiguous` or
+    /// `unsatisfiable`, `duplicateVariant` for a second declaration, then its
+    /// size. Returns where each variant name was first declared.
+    private func checkVariants(_ found: inout ValidationReport) -> [String: SourceLocation?] {
+        var variantLocations: [String: SourceLocation?] = [:]
+        for variant in variants {
+            if variant.name == Layout.defaultVariantName {
+                found.report(.reservedName(variant.name, meaning: "the container line's own variant"), at: variant.location)
+            } else if variant.name == "ambiguous" || variant.name == "unsatisfiable" {
+                found.report(.reservedName(variant.name, meaning: "a keyword of 'expect'"), at: variant.location)
+            } else if let previous = variantLocations[variant.name] {
+                found.report(.duplicateVariant(variant.name), at: variant.location, notes: [.init("first declared here", at: previous)])
+            } else {
+                variantLocations[variant.name] = variant.location
+            }
+            checkSize(variant.size, what: "variant '\(variant.name)'", at: variant.location, &found)
+        }
+        return variantLocations
+    }
+
+    // Why the index first: almost every name is a declared view, and comparing
+    // each with the container's name first was a string comparison per use.
+    private func isDeclared(_ name: String, _ declared: NameIndex) -> Bool {
+        declared.contains(name) || name == Layout.containerName
+    }
+    /// Only on the error path: the closest declared name.
+    private func suggestView(_ name: String) -> String? { NameSuggestion.closest(to: name, among: views.map(\.name)) }
+}
+
+// MARK: Constraints
+
+extension Layout {
+    /// Each constraint in order (`checkConstraint`),
+    /// against the traits the container and the variants have.
+    private func checkConstraints(_ declared: NameIndex, _ found: inout ValidationReport) {
+        var knownTraits = Set(containerTraits)
+        for variant in variants { knownTraits.formUnion(variant.traits) }
+        constraints.withUnsafeBufferPointer { constraints in
+            guard let base = constraints.baseAddress else { return }
+            for i in constraints.indices { checkConstraint(base + i, declared, knownTraits: knownTraits, &found) }
+        }
+    }
+
+    /// One constraint: its views, its attributes and multiplier, its constant
+    /// and priority, then its identifier and traits.
+    ///
+    /// Why a pointer to each element: the array's iterator, `buffer[i]`
+    /// bound to a `let` and even a `borrowing` parameter made a copy of the
+    /// whole 208-byte constraint (a retain and release of every reference in
+    /// it, 145 instructions); reading each field through the pointer does not.
+    private func checkConstraint(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
+                                 knownTraits: Set<String>, _ found: inout ValidationReport) {
+        checkConstraintViews(constraint, declared, &found)
+        checkConstraintAttributes(constraint, &found)
+        checkConstraintNumbers(constraint, &found)
+        checkConstraintLabels(constraint, knownTraits: knownTraits, &found)
+    }
+
+    /// `undeclaredView` for the first item, then the second.
+    private func checkConstraintViews(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
+                                      _ found: inout ValidationReport) {
+        let start = constraint.pointee.location
+        if !isDeclared(constraint.pointee.first.item, declared) {
+            found.report(.undeclaredView(constraint.pointee.first.item, suggestion: suggestView(constraint.pointee.first.item)),
+                         at: constraint.pointee.first.location ?? start)
+        }
+        if let second = constraint.pointee.second, !isDeclared(second.item, declared) {
+            found.report(.undeclaredView(second.item, suggestion: suggestView(second.item)), at: second.location ?? start)
+        }
+    }
+
+    /// Two items: `locationAgainstDimension`, `axisMismatch` or
+    /// `mixedDirection`, then the multiplier (`checkMultiplier`).
+    /// One item: `locationAgainstConstant` for a location.
+    private func checkConstraintAttributes(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+        let start = constraint.pointee.location
+        let first = constraint.pointee.first.attribute
+        if let second = constraint.pointee.second {
+            let at = second.location ?? start
+            if first.isDimension != second.attribute.isDimension {
+                found.report(.locationAgainstDimension(first: first, second: second.attribute), at: at)
+            } else if first.isLocation && first.axis != second.attribute.axis {
+                found.report(.axisMismatch(first: first, second: second.attribute), at: at)
+            } else if let a = first.horizontalFamily, let b = second.attribute.horizontalFamily, a != b {
+                found.report(.mixedDirection(first: first, second: second.attribute), at: at)
+            }
+            checkMultiplier(constraint, &found)
+        } else if first.isLocation {
+            found.report(.locationAgainstConstant(first), at: constraint.pointee.locations?.constant ?? start)
+        }
+    }
+
+    /// The multiplier of a two-item constraint: `nonFiniteNumber`,
+    /// `numberOutsideAcceptedRange`, `numberBeyondPreciseRange` (a warning)
+    /// or `zeroMultiplierOnLocation`, the first that applies.
+    private func checkMultiplier(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+        let start = constraint.pointee.location
+        let first = constraint.pointee.first.attribute
+        if !constraint.pointee.multiplier.isFinite {
+            found.report(.nonFiniteNumber(field: "multiplier"), at: constraint.pointee.locations?.multiplier ?? start)
+        } else if case .refused(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
+            found.report(.numberOutsideAcceptedRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
+                         at: constraint.pointee.locations?.multiplier ?? start)
+        } else if case .imprecise(let limit) = NumericRange.multiplier(constraint.pointee.multiplier) {
+            found.report(.numberBeyondPreciseRange(field: "multiplier", value: constraint.pointee.multiplier, limit: limit),
+                         at: constraint.pointee.locations?.multiplier ?? start, severity: .warning)
+        } else if constraint.pointee.multiplier == 0 && first.isLocation {
+            found.report(.zeroMultiplierOnLocation(first), at: constraint.pointee.locations?.multiplier ?? start)
+        }
+    }
+
+    /// The constant: `nonFiniteNumber` and its magnitude; the priority:
+    /// `nonFiniteNumber` or `priorityOutOfRange`.
+    private func checkConstraintNumbers(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+        let start = constraint.pointee.location
+        if !constraint.pointee.constant.isFinite {
+            found.report(.nonFiniteNumber(field: "constant"), at: constraint.pointee.locations?.constant ?? start)
+        }
+        found.checkMagnitude(constraint.pointee.constant, "constant", at: constraint.pointee.locations?.constant ?? start)
+        if !constraint.pointee.priority.rawValue.isFinite {
+            found.report(.nonFiniteNumber(field: "priority"), at: constraint.pointee.locations?.priority ?? start)
+        } else if !constraint.pointee.priority.isValid {
+            found.report(.priorityOutOfRange(constraint.pointee.priority.rawValue), at: constraint.pointee.locations?.priority ?? start)
+        }
+    }
+
+    /// `invalidIdentifier` for an identifier with a line break; a
+    /// `traitNeverActive` warning for each trait no container or variant has.
+    private func checkConstraintLabels(_ constraint: UnsafePointer<LayoutConstraint>, knownTraits: Set<String>,
+                                       _ found: inout ValidationReport) {
+        let start = constraint.pointee.location
+        if let identifier = constraint.pointee.identifier, identifier.contains(where: \.isNewline) {
+            found.report(.invalidIdentifier(identifier), at: start)
+        }
+        for trait in constraint.pointee.traits where !knownTraits.contains(trait) {
+            found.report(.traitNeverActive(trait), at: start, severity: .warning)
+        }
+    }
+}
+
+// MARK: Expectations
+
+extension Layout {
+    /// Each expectation: `undeclaredVariant`, then for a frame
+    /// `undeclaredView`, `nonFiniteNumber` per component and each component's
+    /// magnitude; for `ambiguous`, `undeclaredView` per name.
+    private func checkExpectations(_ declared: NameIndex, variantLocations: [String: SourceLocation?],
+                                   _ found: inout ValidationReport) {
+        for expectation in expectations {
+            if let variant = expectation.variant, variant != Layout.defaultVariantName, variantLocations[variant] == nil {
+                found.report(.undeclaredVariant(variant), at: expectation.location)
+            }
+            switch expectation.kind {
+            case .frame(let view, let frame):
+                if !isDeclared(view, declared) { found.report(.undeclaredView(view, suggestion: suggestView(view)), at: expectation.location) }
+                for component in FrameComponent.allCases where !frame[component].isFinite {
+                    found.report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
+                }
+                for component in FrameComponent.allCases {
+                    found.checkMagnitude(frame[component], "expected \(component)", at: expectation.location)
+                }
+            case .ambiguous(let names):
+                for name in names where !isDeclared(name, declared) {
+                    found.report(.undeclaredView(name, suggestion: suggestView(name)), at: expectation.location)
+                }
+            case .unsatisfiable:
+                break
+            }
+        }
+    }
+}
+
+// MARK: Nearly parallel rows
 
 extension Layout {
     /// Reports each constraint whose multiplier nearly equals another's on
@@ -258,7 +392,7 @@ extension Layout {
     /// (`b.x = a.x * 0.9999999`) are not compared.
     /// - Complexity: O(*n*) plus O(*k* log *k*) for *k* non-unit multipliers.
     func checkParallel(_ report: (DiagnosticKind, SourceLocation?, Diagnostic.Severity, [Diagnostic.Note]) -> Void) {
-        // Why a pointer to each element: see `check` in ``validate()``
+        // Why a pointer to each element: see `checkConstraint` above
         // (iterating the array copies each 208-byte constraint).
         constraints.withUnsafeBufferPointer { all in
             // The distinct non-unit multipliers: few in any layout (a grid's

@@ -1,0 +1,158 @@
+// The state of parsing one `.layout` file: its two passes over the lines,
+// the dispatch of each line to its parser, error reporting under the limit,
+// and the assembly of the layout at the end. The line parsers are in
+// DeclarationParsing, ContentLines, ConstraintParsing, VisualFormatParser,
+// ExpectParsing and NumberParsing.
+
+import LayoutModel
+
+/// The state of parsing one file.
+struct FileParser {
+    let source: SourceText
+    var diagnostics: [Diagnostic] = []
+    var errorCount = 0
+    var stopped = false
+
+    // Collected declarations.
+    var metrics: [Metric] = []
+    var metricValues: [String: Double] = [:]
+    var container: (size: ContainerSize, traits: [String], location: SourceLocation)?
+    var views: [ViewDeclaration] = []
+    var margins: [(view: String, insets: EdgeInsets, location: SourceLocation)] = []
+    var contentLines: [ContentLine] = []
+    var variants: [Variant] = []
+    var constraints: [LayoutConstraint] = []
+    var expectations: [Expectation] = []
+
+    var layout: Layout?
+    /// The file's names, each a `String` once.
+    let names = NameTable()
+
+    init(source: SourceText) { self.source = source }
+
+    mutating func run() {
+        source.bytes.withUnsafeBufferPointer { bytes in
+            // Pass 1: metrics, so that they may be used before their declaration.
+            // Why a byte test, not the lexer: pass 1 looked at every line's
+            // first two tokens, lexing and interning them a second time.
+            var metricLines: [Int] = []
+            var constraintLines = 0, expectationLines = 0
+            for line in 1...source.lineCount where !stopped {
+                switch Lexer.shape(bytes, source.lineRange(line)) {
+                case .metricDeclaration:
+                    metricLines.append(line)
+                    var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                    parseLine(&cursor, pass: 1)
+                case .constraint: constraintLines += 1
+                case .expectation: expectationLines += 1
+                case .other: break
+                }
+            }
+            // Why reserve: at 800,000 constraints (208 bytes each) growing by
+            // doubling copied and page-faulted twice the final 166 MB, a third
+            // of `check`'s time in the kernel. The counts are exact for
+            // one-constraint lines; `when` and visual-format lines still grow
+            // the arrays as needed. Why a cap: a 256 MiB file of `a.` lines
+            // would otherwise reserve gigabytes of address space for lines
+            // that are all errors (the parse stops at the error limit).
+            let reserveLimit = 1 << 21
+            constraints.reserveCapacity(min(constraintLines, reserveLimit))
+            expectations.reserveCapacity(min(expectationLines, reserveLimit))
+            // Pass 2: everything else (the metric lines, in order, are skipped).
+            var nextMetric = 0
+            for line in 1...source.lineCount where !stopped {
+                if nextMetric < metricLines.count, metricLines[nextMetric] == line {
+                    nextMetric += 1
+                    continue
+                }
+                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                parseLine(&cursor, pass: 2)
+            }
+        }
+        finish()
+    }
+
+    mutating func report(_ kind: DiagnosticKind, at location: SourceLocation, severity: Diagnostic.Severity = .error) {
+        guard !stopped else { return }
+        diagnostics.append(Diagnostic(severity, kind, at: location))
+        if severity == .error { errorCount += 1 }
+        if errorCount >= LayoutParser.errorLimit {
+            diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: location))
+            stopped = true
+        }
+    }
+
+    mutating func parseLine(_ c: inout LineCursor, pass: Int) {
+        do throws(LineError) {
+            let first = c.peek()
+            switch first.kind {
+            case .end, .hash:
+                return  // blank line or comment
+            case .name where c.peek(1).kind == .dot:
+                try parseConstraint(&c, traits: [], start: c.location(of: first))
+            case .name where names.lineKeyword(first.nameID) == .visualFormat && c.peek(1).kind == .colon:
+                try parseVisualFormat(&c, traits: [])
+            case .name:
+                switch names.lineKeyword(first.nameID) {
+                case .metric: try parseMetric(&c)
+                case .container: try parseContainer(&c)
+                case .views: try parseViews(&c)
+                case .margins: try parseMargins(&c)
+                case .content: try parseContentLine(&c)
+                case .variant: try parseVariant(&c)
+                case .when: try parseWhen(&c)
+                case .expect: try parseExpect(&c)
+                case .visualFormat, nil:
+                    throw LineError(.unknownKeyword(names[first], suggestion: suggest(names[first], among: LayoutParser.keywords)),
+                                    at: c.location(of: first))
+                }
+            case .invalid:
+                throw LineError(.unexpectedCharacter(c.quoted(first)), at: c.location(of: first))
+            default:
+                throw LineError(.unexpectedToken(expected: "a keyword or 'view.attribute'", found: c.quoted(first)),
+                                at: c.location(of: first))
+            }
+        } catch {
+            report(error.kind, at: error.location)
+        }
+    }
+
+    // MARK: Assembly
+
+    mutating func finish() {
+        guard !stopped else { return }
+        guard let container else {
+            report(.missingContainer, at: SourceLocation(file: source.fileName, line: 1, column: 1))
+            return
+        }
+        var layout = Layout(container: container.size, containerTraits: container.traits, views: views,
+                            metrics: metrics, constraints: constraints, variants: variants,
+                            expectations: expectations, containerLocation: container.location)
+        var seenMargins: [String: SourceLocation] = [:]
+        // Why an index: a file may give margins for every view (linear, not views × margins).
+        let viewIndex = !margins.isEmpty || !contentLines.isEmpty ? NameIndex(layout.views.map(\.name)) : NameIndex()
+        for entry in margins {
+            if let previous = seenMargins[entry.view] {
+                diagnostics.append(Diagnostic(.duplicateMargins(entry.view), at: entry.location,
+                                              notes: [.init("first set here", at: previous)]))
+                continue
+            }
+            seenMargins[entry.view] = entry.location
+            if entry.view == Layout.containerName {
+                layout.containerMargins = entry.insets
+                layout.containerMarginsLocation = entry.location
+            } else if let i = viewIndex[entry.view] {
+                layout.views[i].margins = entry.insets
+                layout.views[i].marginsLocation = entry.location
+            } else {
+                diagnostics.append(Diagnostic(.undeclaredView(entry.view, suggestion: suggest(entry.view, among: layout.views.map(\.name))), at: entry.location))
+            }
+        }
+        applyContentLines(to: &layout, viewIndex: viewIndex)
+        // Validation is the next stage (``UnvalidatedParse/validated()``).
+        self.layout = layout
+    }
+}
+
+/// The closest name, for "did you mean" (``NameSuggestion``).
+func suggest(_ word: String, among names: [String]) -> String? { NameSuggestion.closest(to: word, among: names) }
