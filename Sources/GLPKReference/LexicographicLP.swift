@@ -138,24 +138,57 @@ final class LexicographicLP {
     init(layout validated: ValidatedLayout, rightToLeft: Bool) throws(GLPKError) {
         self.rightToLeft = rightToLeft
         let layout = validated.layout
-        // Lower with every trait so every constraint gets a row; activity is bounds.
-        // Why `rtl` is set apart: it changes rows, not which rows are on.
-        let system: LoweredSystem
-        do { system = try validated.everyTraitOn(rightToLeft: rightToLeft).lowered(variant: nil) } catch { throw .invalidInput("\(error)") }
+        let system = try Self.lowerEveryConstraint(of: validated, rightToLeft: rightToLeft)
         viewNames = system.viewNames
         variableCount = system.variableCount
         universalSystem = system
         size = layout.container
 
-        var lowered = system.constraints
+        let lowered = Self.withContainerHeightRow(system.constraints)
+        // Levels, highest first.
+        levelPriorities = Array(Set(lowered.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
+        (rows, containerRow, columnCount) = Self.rowsWithErrorColumns(lowered, levelPriorities: levelPriorities,
+                                                                      variableCount: variableCount)
+        try Self.validateForGLPK(rows, levelCount: levelPriorities.count, columnCount: columnCount, variableCount: variableCount)
+
+        let glpkStart = DispatchTime.now().uptimeNanoseconds
+        let p = try Self.createProblem(rowCount: rows.count, columnCount: columnCount, variableCount: variableCount)
+        problem = p
+        entries = Self.loadRows(rows, into: p)
+        glp_adv_basis(p, 0)
+        otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
+    }
+
+    /// Every constraint of `validated` lowered, in one direction.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` when lowering fails.
+    private static func lowerEveryConstraint(of validated: ValidatedLayout, rightToLeft: Bool) throws(GLPKError) -> LoweredSystem {
+        // Lower with every trait so every constraint gets a row; activity is bounds.
+        // Why `rtl` is set apart: it changes rows, not which rows are on.
+        let system: LoweredSystem
+        do { system = try validated.everyTraitOn(rightToLeft: rightToLeft).lowered(variant: nil) } catch { throw .invalidInput("\(error)") }
+        return system
+    }
+
+    /// `lowered`, with a container height row appended when it has none (the
+    /// row ``applySize()`` bounds or frees with the container's height).
+    private static func withContainerHeightRow(_ lowered: [LoweredConstraint]) -> [LoweredConstraint] {
+        var lowered = lowered
         if !lowered.contains(where: { $0.origin == .container(.height) }) {
             var e = LinearExpression()
             e.add(1, FrameVariable(view: 0, component: .height))
             lowered.append(LoweredConstraint(expression: e, relation: .equal, priority: .required, origin: .container(.height)))
         }
+        return lowered
+    }
 
-        // Levels, highest first.
-        levelPriorities = Array(Set(lowered.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
+    /// The LP's rows: each lowered row with its error columns (numbered after
+    /// the `variableCount` frame columns, in row order) and its level, where
+    /// the container rows are, and the number of columns.
+    private static func rowsWithErrorColumns(_ lowered: [LoweredConstraint], levelPriorities: [Priority], variableCount: Int)
+        -> (rows: [RowInfo], containerRow: [FrameComponent: Int], columnCount: Int32)
+    {
+        var rows: [RowInfo] = []
+        var containerRow: [FrameComponent: Int] = [:]
         var column = Int32(variableCount)
         for row in lowered {
             var info = RowInfo(row: row, errorColumns: [], level: nil)
@@ -168,11 +201,14 @@ final class LexicographicLP {
             if case .container(let component) = row.origin { containerRow[component] = rows.count }
             rows.append(info)
         }
-        columnCount = column
+        return (rows, containerRow, column)
+    }
 
-        // Validate everything GLPK would abort on, before the first call.
+    /// Validates everything GLPK would abort on, before the first call.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` for the first problem found.
+    private static func validateForGLPK(_ rows: [RowInfo], levelCount: Int, columnCount: Int32, variableCount: Int) throws(GLPKError) {
         guard variableCount > 0, !rows.isEmpty else { throw .invalidInput("no rows or columns") }
-        guard rows.count + levelPriorities.count < Int(Int32.max / 2), columnCount < Int32.max / 2 else {
+        guard rows.count + levelCount < Int(Int32.max / 2), columnCount < Int32.max / 2 else {
             throw .invalidInput("problem too large for GLPK's 32-bit indices")
         }
         for info in rows {
@@ -191,18 +227,28 @@ final class LexicographicLP {
             }
             guard info.row.expression.constant.isFinite else { throw .invalidInput("non-finite constant") }
         }
+    }
 
-        let glpkStart = DispatchTime.now().uptimeNanoseconds
+    /// A new GLPK problem that minimises, with `rowCount` rows and
+    /// `columnCount` columns: the `variableCount` frame columns free, the
+    /// error columns after them at least 0.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` when GLPK cannot create it.
+    private static func createProblem(rowCount: Int, columnCount: Int32, variableCount: Int) throws(GLPKError) -> OpaquePointer {
         guard let p = glp_create_prob() else { throw .invalidInput("glp_create_prob failed") }
-        problem = p
         glp_set_obj_dir(p, GLP_MIN)
-        _ = glp_add_rows(p, Int32(rows.count))
+        _ = glp_add_rows(p, Int32(rowCount))
         _ = glp_add_cols(p, columnCount)
         for j in 1...Int(variableCount) { glp_set_col_bnds(p, Int32(j), GLP_FR, 0, 0) }
         if columnCount > Int32(variableCount) {
             for j in (Int32(variableCount) + 1)...columnCount { glp_set_col_bnds(p, j, GLP_LO, 0, 0) }
         }
+        return p
+    }
 
+    /// Loads the matrix of `rows` into `p`: row `r` is GLPK row `r + 1`, its
+    /// terms then its error columns.
+    /// - Returns: the entries as loaded (for ``entries``).
+    private static func loadRows(_ rows: [RowInfo], into p: OpaquePointer) -> [(row: Int32, column: Int32, value: Double)] {
         // The matrix, 1-based, each (i, j) once.
         var ia: [Int32] = [0], ja: [Int32] = [0], ar: [Double] = [0]
         for (r, info) in rows.enumerated() {
@@ -214,10 +260,9 @@ final class LexicographicLP {
                 ia.append(i); ja.append(j); ar.append(info.errorCoefficient(t))
             }
         }
-        entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
+        let entries: [(row: Int32, column: Int32, value: Double)] = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
         Self.loadMatrix(p, ia, ja, ar)
-        glp_adv_basis(p, 0)
-        otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
+        return entries
     }
 
     deinit {
