@@ -122,16 +122,73 @@ extension LexicographicLP {
     {
         let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
         guard m > 0, n > 0 else { return .giveUp }
-        let tol = Self.reducedCostTolerance
+        let (status, head) = basisStatuses(problem, m: m, n: n)
+        var settled = settledByStatus(status, m: m, n: n)
+        if let verdict = settleByLevelCosts(problem, m: m, n: n, status: status, head: head, levelCost: levelCost,
+                                            entries: entries, settled: &settled)
+        {
+            return verdict
+        }
+        // On the exact face every settled nonbasic stays at its bound; the
+        // others (zero cost at every level, or free) may move.
+        let movable = (1...(m + n)).filter { !settled[$0] }
+        let trusted = hint.flatMap { pins in movable.contains { pins[$0] == .settled } ? nil : pins }
+        let (entriesOf, roundoff) = tableauColumns(problem, m: m, n: n, movable: movable, trusted: trusted, entries: entries)
+        var reach = [Double](repeating: 0, count: m + n + 1)
+        // A column the hint pins keeps reach 0: it moves nothing, so its
+        // tableau column (the FTRAN) is not needed.
+        for j in movable where !isPinned(j, by: trusted) { reach[j] = .infinity }
+
+        // Degenerate vertices: a movable nonbasic whose every move would
+        // push a basic variable past its bound (a row that is tight in the
+        // basis, as a hugging row beside its compression row is) cannot
+        // move, unless another unbounded nonbasic of the same row pulls
+        // back. Per basic variable `b` with distance `δ` to a bound: if
+        // every unbounded nonbasic of its row pushes `b` towards that
+        // bound, each moves at most (δ + what the bounded ones can pull
+        // back) / |α|. Propagated to a fixpoint, as the native analysis
+        // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
+        // Free nonbasics move both ways: a row with one never pins.
+        let guards = degenerateGuards(problem, m: m, frameCount: frameCount, entriesOf: entriesOf)
+        propagateReach(guards, status: status, roundoff: roundoff, reach: &reach)
+
+        let decided = decidedFrames(m: m, frameCount: frameCount, status: status, entriesOf: entriesOf, roundoff: roundoff,
+                                    reach: reach, tolerance: tolerance)
+        return .decided(decided, reach: reach, movable: movable)
+    }
+
+    /// Every variable's status (GLPK's k: rows 1...m, columns m+1...m+n) and
+    /// the basis header (the k of each basic variable, by basis row).
+    /// - Complexity: O(*m* + *n*) GLPK calls.
+    private static func basisStatuses(_ problem: OpaquePointer, m: Int, n: Int) -> (status: [Int32], head: [Int]) {
         // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
         var status = [Int32](repeating: GLP_BS, count: m + n + 1)
         for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
         for j in 1...n { status[m + j] = glp_get_col_stat(problem, Int32(j)) }
         var head = [Int](repeating: 0, count: m + 1)
         for i in 1...m { head[i] = Int(glp_get_bhead(problem, Int32(i))) }
+        return (status, head)
+    }
+
+    /// The variables settled by their status alone: basic or fixed.
+    private static func settledByStatus(_ status: [Int32], m: Int, n: Int) -> [Bool] {
         // Settled: basic, fixed, or bounded at an earlier level.
         var settled = [Bool](repeating: false, count: m + n + 1)
         for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
+        return settled
+    }
+
+    /// Per level, highest first, the reduced costs of its error sum (one
+    /// BTRAN): settles each nonbasic whose first non-zero reduced cost keeps
+    /// it at its bound.
+    /// - Returns: nil when every level is dual feasible; else the verdict
+    ///   (``BasisCheck/improving(level:)`` or ``BasisCheck/giveUp``).
+    /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels.
+    private static func settleByLevelCosts(_ problem: OpaquePointer, m: Int, n: Int, status: [Int32], head: [Int],
+                                           levelCost: [[Double]], entries: [(row: Int32, column: Int32, value: Double)],
+                                           settled: inout [Bool]) -> BasisCheck?
+    {
+        let tol = Self.reducedCostTolerance
         var pi = [Double](repeating: 0, count: m + 1)
         var d = [Double](repeating: 0, count: m + n + 1)
         for (level, cost) in levelCost.enumerated() {
@@ -156,10 +213,20 @@ extension LexicographicLP {
                 if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
             }
         }
-        // On the exact face every settled nonbasic stays at its bound; the
-        // others (zero cost at every level, or free) may move.
-        let movable = (1...(m + n)).filter { !settled[$0] }
+        return nil
+    }
 
+    /// Whether the trusted hint pinned variable `j` (it then moves nothing).
+    private static func isPinned(_ j: Int, by trusted: [CrashPlan.Pin]?) -> Bool { trusted?[j] == .pinned }
+
+    /// The tableau columns of the movable nonbasics the hint does not pin,
+    /// by basic variable (basic k -> (movable j, α_kj)), and per column the
+    /// size below which an entry is rounding.
+    /// - Complexity: O(*m* + *nnz*) per column in some row (one FTRAN each).
+    private static func tableauColumns(_ problem: OpaquePointer, m: Int, n: Int, movable: [Int], trusted: [CrashPlan.Pin]?,
+                                       entries: [(row: Int32, column: Int32, value: Double)])
+        -> (entriesOf: [Int: [(index: Int, alpha: Double)]], roundoff: [Double])
+    {
         // Why columns, not rows: only movable nonbasics can move anything,
         // so their columns of the simplex tableau (one FTRAN each) are all
         // the tableau that matters, and there are far fewer of them than
@@ -169,15 +236,13 @@ extension LexicographicLP {
         // Per movable column, the size below which an entry is rounding
         // (see the guards below).
         var roundoff = [Double](repeating: 0, count: m + n + 1)
-        let trusted = hint.flatMap { pins in movable.contains { pins[$0] == .settled } ? nil : pins }
-        func pinned(_ j: Int) -> Bool { trusted?[j] == .pinned }
         // Why skip columns in no row: their tableau column is zero, and each
         // FTRAN costs O(rows) whatever it finds (the decorated grid's free
         // badges, one per 50 rows: 200 FTRANs of 81,806 rows, 0.5 s at
         // R = 10^4, quadratic in R).
         var inSomeRow = [Bool](repeating: false, count: n + 1)
         for e in entries where Int(e.column) <= n { inSomeRow[Int(e.column)] = true }
-        for j in movable where !pinned(j) && (j <= m || inSomeRow[j - m]) {
+        for j in movable where !isPinned(j, by: trusted) && (j <= m || inSomeRow[j - m]) {
             // j is nonbasic and the factorization exists (checked above):
             // glp_eval_tab_col's preconditions, so it cannot abort.
             let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
@@ -188,25 +253,20 @@ extension LexicographicLP {
             }
             roundoff[j] = Self.tableauRoundoff * max(1, largest)
         }
-        var reach = [Double](repeating: 0, count: m + n + 1)
-        // A column the hint pins keeps reach 0: it moves nothing, so its
-        // tableau column (the FTRAN) is not needed.
-        for j in movable where !pinned(j) { reach[j] = .infinity }
+        return (entriesOf, roundoff)
+    }
 
-        // Degenerate vertices: a movable nonbasic whose every move would
-        // push a basic variable past its bound (a row that is tight in the
-        // basis, as a hugging row beside its compression row is) cannot
-        // move, unless another unbounded nonbasic of the same row pulls
-        // back. Per basic variable `b` with distance `δ` to a bound: if
-        // every unbounded nonbasic of its row pushes `b` towards that
-        // bound, each moves at most (δ + what the bounded ones can pull
-        // back) / |α|. Propagated to a fixpoint, as the native analysis
-        // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
-        // Free nonbasics move both ways: a row with one never pins.
-        // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
-        // -1 down from an upper one, 0 both ways (free).
-        func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
-        struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
+    /// A bounded basic variable that may pin movable nonbasics: its row of
+    /// the tableau columns, and how far it may fall and rise.
+    private struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
+
+    /// The guards of ``propagateReach(_:status:roundoff:reach:)``: every
+    /// basic variable with a tableau entry that is a row or an error column
+    /// (not a frame variable) and has a bound, in order of k.
+    /// - Complexity: O(1) GLPK calls per such variable.
+    private static func degenerateGuards(_ problem: OpaquePointer, m: Int, frameCount: Int,
+                                         entriesOf: [Int: [(index: Int, alpha: Double)]]) -> [Guard]
+    {
         var guards: [Guard] = []
         for b in entriesOf.keys.sorted() where b <= m || b - m > frameCount {
             let isRow = b <= m
@@ -219,6 +279,17 @@ extension LexicographicLP {
             let above = type == GLP_LO ? Double.infinity : max(0, upper - value)
             guards.append(Guard(row: entriesOf[b] ?? [], below: below, above: above))
         }
+        return guards
+    }
+
+    /// Bounds the reach of the movable nonbasics that every move of theirs
+    /// pushes some guard past its bound, to a fixpoint (`reach` infinite:
+    /// unbounded so far).
+    /// - Complexity: O(guard entries) per round, until no reach changes.
+    private static func propagateReach(_ guards: [Guard], status: [Int32], roundoff: [Double], reach: inout [Double]) {
+        // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
+        // -1 down from an upper one, 0 both ways (free).
+        func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
         var changed = true
         while changed {
             changed = false
@@ -252,7 +323,13 @@ extension LexicographicLP {
                 }
             }
         }
+    }
 
+    /// The frame variables that are basic and move by at most half the
+    /// ambiguity tolerance both ways together (`Σ |α_vj|·reach_j`).
+    private static func decidedFrames(m: Int, frameCount: Int, status: [Int32], entriesOf: [Int: [(index: Int, alpha: Double)]],
+                                      roundoff: [Double], reach: [Double], tolerance: Tolerance) -> [Bool]
+    {
         var decided = [Bool](repeating: false, count: frameCount)
         // Why half: the LPs' extremes are feasible only to GLPK's primal
         // tolerance, so a range this far under the threshold is one they
@@ -268,7 +345,7 @@ extension LexicographicLP {
             }
             decided[v] = 2 * movement <= limit
         }
-        return .decided(decided, reach: reach, movable: movable)
+        return decided
     }
 
     /// What one look at the final basis found (``determinedByBasis(tolerance:)``).
