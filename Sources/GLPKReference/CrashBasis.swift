@@ -81,12 +81,9 @@ extension LexicographicLP {
     /// Rows of reduced LP per batch: components are solved together up to
     /// this size. Why batches and not one LP: GLPK's simplex costs O(rows)
     /// per pivot whatever the sparsity (it clears and copies dense work
-    /// vectors), so the reduced LP of self-sizing rows R = 2,200 (17,600
-    /// rows, 2,200 independent components) took 8,800 pivots and 4.3 s as
-    /// one LP (now 0.37 s whole process). One LP per component measured the
-    /// same within the noise (2026-11-23, fastest of 3 alternating, under
-    /// load: self-sizing rows R = 10^4 3.26 s against 3.06 s with batches,
-    /// the decorated grid R = 10^4 1.68 s against 1.98 s); batches keep the
+    /// vectors), so one LP of many independent components costs
+    /// O(pivots × rows), quadratic in the number of components. Why not one
+    /// LP per component: it is no faster than batches, and batches keep the
     /// number of GLPK problems, and of their allocations, small.
     static let crashBatchRows = 256
 
