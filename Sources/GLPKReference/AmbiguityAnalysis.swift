@@ -1,10 +1,10 @@
-import CGLPK
-import LayoutModel
-import LayoutSolving
-
 // The ambiguity analysis: which frame variables keep more than one value
 // once every level is fixed, from the basis check and then two warm LPs per
 // variable it leaves undecided.
+
+import CGLPK
+import LayoutModel
+import LayoutSolving
 
 extension LexicographicLP {
     /// A frame component is *determined* when its range under the fixed levels

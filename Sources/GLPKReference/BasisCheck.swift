@@ -1,9 +1,9 @@
-import CGLPK
-import LayoutSolving
-
 // The basis check of the ambiguity analysis: which frame variables the final
 // basis alone proves constant on the optimal face, with no LP (on the full
 // problem, and on the crash's batches to pin their columns).
+
+import CGLPK
+import LayoutSolving
 
 extension LexicographicLP {
     /// GLPK's dual feasibility tolerance: a reduced cost within it is zero.

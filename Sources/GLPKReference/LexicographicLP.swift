@@ -14,6 +14,12 @@ import LayoutSolving
 /// rows of constraints that are inactive (freed, their errors fixed at 0), of
 /// the level rows — so every re-solve starts from the previous basis.
 ///
+/// Its other parts are extensions, each in its own file: the optimal faces
+/// that hold solved levels (OptimalFace.swift), minimal conflicts
+/// (MinimalConflict.swift), the ambiguity analysis (AmbiguityAnalysis.swift)
+/// and its basis check (BasisCheck.swift), and the crash basis of a large
+/// first solve (CrashBasis.swift).
+///
 /// Every method must run on ``GLPKThread`` (GLPK's environment is thread-local).
 final class LexicographicLP {
     struct RowInfo {

@@ -1,7 +1,7 @@
-import CGLPK
-
 // The minimal conflict of an infeasible layout: a deletion filter over its
 // active required rows.
+
+import CGLPK
 
 extension LexicographicLP {
     /// A minimal set of active required rows that cannot hold together

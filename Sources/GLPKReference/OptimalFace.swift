@@ -1,8 +1,8 @@
-import CGLPK
-
 // A solved level held at its optimum: the bounds that fix its optimal face,
 // and their release before the next question (the crash's reduced LPs fix
 // their faces by the same rule).
+
+import CGLPK
 
 extension LexicographicLP {
     /// One bound a level's optimal face fixed: a row's or a column's.
