@@ -81,12 +81,9 @@ extension LexicographicLP {
     /// Rows of reduced LP per batch: components are solved together up to
     /// this size. Why batches and not one LP: GLPK's simplex costs O(rows)
     /// per pivot whatever the sparsity (it clears and copies dense work
-    /// vectors), so the reduced LP of self-sizing rows R = 2,200 (17,600
-    /// rows, 2,200 independent components) took 8,800 pivots and 4.3 s as
-    /// one LP (now 0.37 s whole process). One LP per component measured the
-    /// same within the noise (2026-11-23, fastest of 3 alternating, under
-    /// load: self-sizing rows R = 10^4 3.26 s against 3.06 s with batches,
-    /// the decorated grid R = 10^4 1.68 s against 1.98 s); batches keep the
+    /// vectors), so one LP of many independent components costs
+    /// O(pivots × rows), quadratic in the number of components. Why not one
+    /// LP per component: it is no faster than batches, and batches keep the
     /// number of GLPK problems, and of their allocations, small.
     static let crashBatchRows = 256
 
@@ -210,10 +207,33 @@ extension LexicographicLP {
     private func solveBatch(_ batch: [Int], of reduced: [EqualityElimination.ReducedRow], levels: [Int?],
                             into plan: inout CrashPlan, local: inout [Int32]) -> Bool
     {
+        let (fullColumn, isFrame) = batchColumns(batch, of: reduced, local: &local)
+        defer { for j in fullColumn.dropFirst() { local[Int(j)] = 0 } }
+        let columnTotal = Int32(fullColumn.count - 1)
+        // A batch of rows with no column is constants only: their rows stay
+        // basic (the full simplex judges them); GLPK aborts on 0 columns.
+        guard columnTotal > 0 else { return true }
+        guard let q = glp_create_prob() else { return false }
+        defer { glp_delete_prob(q) }
+        let (ia, ja, ar) = loadBatch(batch, of: reduced, into: q, isFrame: isFrame, local: local)
+        guard solveBatchLevels(q, batch: batch, of: reduced, levels: levels, fullColumn: fullColumn, local: local, into: &plan)
+        else { return false }
+        crashIterations += Int(glp_get_it_cnt(q))
+        recordBatchPins(q, batch: batch, of: reduced, levels: levels, fullColumn: fullColumn, isFrame: isFrame, local: local,
+                        matrix: (ia, ja, ar), into: &plan)
+        return true
+    }
+
+    /// The batch's columns: its frame variables in order of first
+    /// appearance, then its error columns, each as its full column
+    /// (1-based; index 0 unused), with whether it is a frame variable.
+    /// Sets `local` to the batch's column of each full column it holds.
+    private func batchColumns(_ batch: [Int], of reduced: [EqualityElimination.ReducedRow], local: inout [Int32])
+        -> (fullColumn: [Int32], isFrame: [Bool])
+    {
         // Columns: frame variables in order of first appearance, then error columns.
         var fullColumn: [Int32] = [0]
         var isFrame: [Bool] = [false]
-        defer { for j in fullColumn.dropFirst() { local[Int(j)] = 0 } }
         for t in batch {
             for c in reduced[t].columns where local[Int(c) + 1] == 0 {
                 fullColumn.append(c + 1); isFrame.append(true)
@@ -226,12 +246,16 @@ extension LexicographicLP {
                 local[Int(e)] = Int32(fullColumn.count - 1)
             }
         }
-        let rowCount = Int32(batch.count), columnTotal = Int32(fullColumn.count - 1)
-        // A batch of rows with no column is constants only: their rows stay
-        // basic (the full simplex judges them); GLPK aborts on 0 columns.
-        guard columnTotal > 0 else { return true }
-        guard let q = glp_create_prob() else { return false }
-        defer { glp_delete_prob(q) }
+        return (fullColumn, isFrame)
+    }
+
+    /// Builds the batch's LP in `q` (empty): the frame columns free, the
+    /// error columns at least 0, one row per reduced row with its bounds.
+    /// - Returns: the matrix as loaded (1-based triplets, index 0 unused).
+    private func loadBatch(_ batch: [Int], of reduced: [EqualityElimination.ReducedRow], into q: OpaquePointer,
+                           isFrame: [Bool], local: [Int32]) -> (ia: [Int32], ja: [Int32], ar: [Double])
+    {
+        let rowCount = Int32(batch.count), columnTotal = Int32(isFrame.count - 1)
         glp_set_obj_dir(q, GLP_MIN)
         _ = glp_add_rows(q, rowCount)
         _ = glp_add_cols(q, columnTotal)
@@ -251,6 +275,17 @@ extension LexicographicLP {
             }
         }
         Self.loadMatrix(q, ia, ja, ar)
+        return (ia, ja, ar)
+    }
+
+    /// Solves the batch's LP `q` level by level, as the full solve does, and
+    /// records each level's optimal statuses into `plan` before fixing its
+    /// optimal face.
+    /// - Returns: false if a level does not solve to optimality.
+    private func solveBatchLevels(_ q: OpaquePointer, batch: [Int], of reduced: [EqualityElimination.ReducedRow], levels: [Int?],
+                                  fullColumn: [Int32], local: [Int32], into plan: inout CrashPlan) -> Bool
+    {
+        let rowCount = Int32(batch.count), columnTotal = Int32(fullColumn.count - 1)
         var parameters = glp_smcp()
         glp_init_smcp(&parameters)
         parameters.msg_lev = GLP_MSG_OFF
@@ -284,7 +319,18 @@ extension LexicographicLP {
             for k in 1...columnTotal { plan.bases[t].columnStatus[Int(fullColumn[Int(k)])] = glp_get_col_stat(q, k) }
             Self.fixOptimalFace(of: q, recording: &fixes)
         }
-        crashIterations += Int(glp_get_it_cnt(q))
+        return true
+    }
+
+    /// Runs the basis check on the batch's final basis and records what it
+    /// found of each of the batch's variables into `plan`'s pins (nothing
+    /// when the basis cannot be factorised or the check decides nothing).
+    private func recordBatchPins(_ q: OpaquePointer, batch: [Int], of reduced: [EqualityElimination.ReducedRow], levels: [Int?],
+                                 fullColumn: [Int32], isFrame: [Bool], local: [Int32],
+                                 matrix triplets: (ia: [Int32], ja: [Int32], ar: [Double]), into plan: inout CrashPlan)
+    {
+        let (ia, ja, ar) = triplets
+        let rowCount = Int32(batch.count), columnTotal = Int32(fullColumn.count - 1)
         // Why check the batch's basis here: the ambiguity analysis computes a
         // tableau column (an O(rows) FTRAN in GLPK) for each movable
         // nonbasic of the full problem, and at a degenerate vertex (every
@@ -305,16 +351,15 @@ extension LexicographicLP {
             if any { levelCost.append(cost) }
         }
         if glp_bf_exists(q) == 0 { _ = glp_factorize(q) }
-        guard glp_bf_exists(q) != 0 else { return true }
+        guard glp_bf_exists(q) != 0 else { return }
         let frameCount = isFrame.lastIndex(of: true) ?? 0
         let matrix = (1..<ia.count).map { (row: ia[$0], column: ja[$0], value: ar[$0]) }
         let check = Self.checkBasis(q, levelCost: levelCost, entries: matrix, frameCount: frameCount,
                                     tolerance: Self.ambiguityTolerance, hint: nil)
-        guard case .decided(_, let reach, let movable) = check else { return true }
+        guard case .decided(_, let reach, let movable) = check else { return }
         let m = rows.count
         func full(_ k: Int) -> Int { k <= Int(rowCount) ? reduced[batch[k - 1]].lpRow + 1 : m + Int(fullColumn[k - Int(rowCount)]) }
         for k in 1...(Int(rowCount) + Int(columnTotal)) { plan.pins[full(k)] = .settled }
         for k in movable { plan.pins[full(k)] = reach[k] == 0 ? .pinned : .movable }
-        return true
     }
 }

@@ -184,7 +184,24 @@ public final class GLPKLayoutSolver: LayoutSolver {
         var iterations = 0
     }
 
+    /// Solves `variant` (a resize or a switch is a solve of the variant it
+    /// leads to), on the LP of its direction, from the last basis.
     func solve(_ variant: Variant) throws(SolverError) -> Solution {
+        let (lp, layout) = try lpInDirection(of: variant)
+        self.variant = variant
+        let active = activeConstraints(of: variant, in: layout)
+        let outcome = try solveOnGLPKThread(lp, active: active, size: variant.size)
+        statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
+                                simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds,
+                                otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds, totalIterations: outcome.iterations)
+        buildSeconds = 0
+        return solution(from: outcome, of: lp, variant: variant, active: active, layout: layout)
+    }
+
+    /// The LP of `variant`'s direction, with the loaded layout: the current
+    /// LP, or the other direction's, built now and kept as the current one.
+    /// - Throws: ``SolverError/notLoaded``; ``SolverError/backend(_:)`` when the build fails.
+    private func lpInDirection(of variant: Variant) throws(SolverError) -> (lp: LexicographicLP, layout: Layout) {
         guard var lp, let validated else { throw .notLoaded }
         let layout = validated.layout
         if lp.rightToLeft != Layout.isRightToLeft(variant) {
@@ -198,7 +215,11 @@ public final class GLPKLayoutSolver: LayoutSolver {
             case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
             }
         }
-        self.variant = variant
+        return (lp, layout)
+    }
+
+    /// The active constraint indices of `variant`, made once per variant.
+    private func activeConstraints(of variant: Variant, in layout: Layout) -> Set<Int> {
         // Why cache by variant: a resize keeps the variant, and the active set
         // is what tells `configure` that no row bounds need to change.
         let active: Set<Int>
@@ -208,54 +229,75 @@ public final class GLPKLayoutSolver: LayoutSolver {
             active = Set(layout.constraints.indices.filter { layout.constraints[$0].isActive(under: variant.traits) })
             activeSets[variant.name] = active
         }
+        return active
+    }
+
+    /// Runs ``outcome(of:active:size:weights:analyse:wantRanges:shortcut:)``
+    /// on the GLPK thread with this solver's settings.
+    /// - Throws: ``SolverError/numericalTrouble(_:)`` when GLPK's simplex
+    ///   stops or reports a status that is no answer; ``SolverError/backend(_:)``
+    ///   for any other GLPK error.
+    private func solveOnGLPKThread(_ lp: LexicographicLP, active: Set<Int>, size: ContainerSize) throws(SolverError) -> Outcome {
         let analyse = analyseAmbiguity && weights == nil, wantRanges = computeRanges, weights = self.weights
         let shortcut = basisShortcut
         let box = SendableLP(lp: lp)
         let result: Result<Outcome, GLPKError> = GLPKThread.shared.sync {
-            let lp = box.lp
             do throws(GLPKError) {
-                let calls = lp.simplexCalls, seconds = lp.simplexSeconds, other = lp.otherGLPKSeconds
-                let startIterations = lp.iterationCount()
-                try lp.configure(active: active, size: variant.size)
-                if let weights {
-                    let feasible = try lp.solveWeighted(weights)
-                    return .success(Outcome(values: lp.values(), feasible: feasible,
-                                            conflictRows: feasible ? [] : try lp.minimalConflict(), levels: [], ranges: [],
-                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
-                                            iterations: lp.iterationCount() - startIterations))
-                }
-                guard let levels = try lp.solveLexicographically() else {
-                    let conflict = try lp.minimalConflict()
-                    return .success(Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
-                                            simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
-                                            iterations: lp.iterationCount() - startIterations))
-                }
-                let values = lp.values()
-                let ranges = analyse ? try lp.ambiguity(ranges: wantRanges, basisShortcut: shortcut) : []
-                return .success(Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
-                                        simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
-                                            otherGLPKSeconds: lp.otherGLPKSeconds - other,
-                                            iterations: lp.iterationCount() - startIterations))
+                return .success(try Self.outcome(of: box.lp, active: active, size: size, weights: weights, analyse: analyse,
+                                                 wantRanges: wantRanges, shortcut: shortcut))
             } catch {
                 return .failure(error)
             }
         }
-        let outcome: Outcome
         switch result {
-        case .success(let o): outcome = o
+        case .success(let o): return o
         case .failure(.simplexFailed(let code, let meaning)):
             throw .numericalTrouble("GLPK's simplex stopped (\(code): \(meaning)) after scaling and a fresh basis")
         case .failure(.unexpectedStatus(let status)):
             throw .numericalTrouble("GLPK reported '\(status)' for an LP that must be solvable (its tolerances at this scale)")
         case .failure(let error): throw .backend(BackendError(solver: "glpk", error))
         }
-        statistics = Statistics(levels: outcome.levels.map { ($0.priority, $0.optimum, $0.iterations) },
-                                simplexCalls: outcome.simplexCalls, simplexSeconds: outcome.simplexSeconds,
-                                otherGLPKSeconds: outcome.otherGLPKSeconds + buildSeconds, totalIterations: outcome.iterations)
-        buildSeconds = 0
+    }
 
+    /// One solve of `lp` (on the GLPK thread): the variant's bounds, then the
+    /// weighted LP if there are `weights`, else the lexicographic solve and
+    /// the ambiguity analysis if `analyse`; a minimal conflict when
+    /// infeasible. The counters are this solve's share of `lp`'s.
+    /// - Throws: ``GLPKError`` from any of those steps.
+    private static func outcome(of lp: LexicographicLP, active: Set<Int>, size: ContainerSize, weights: [Priority: Double]?,
+                                analyse: Bool, wantRanges: Bool, shortcut: Bool) throws(GLPKError) -> Outcome
+    {
+        let calls = lp.simplexCalls, seconds = lp.simplexSeconds, other = lp.otherGLPKSeconds
+        let startIterations = lp.iterationCount()
+        try lp.configure(active: active, size: size)
+        if let weights {
+            let feasible = try lp.solveWeighted(weights)
+            return Outcome(values: lp.values(), feasible: feasible,
+                           conflictRows: feasible ? [] : try lp.minimalConflict(), levels: [], ranges: [],
+                           simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                           otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                           iterations: lp.iterationCount() - startIterations)
+        }
+        guard let levels = try lp.solveLexicographically() else {
+            let conflict = try lp.minimalConflict()
+            return Outcome(values: lp.values(), feasible: false, conflictRows: conflict, levels: [], ranges: [],
+                           simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                           otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                           iterations: lp.iterationCount() - startIterations)
+        }
+        let values = lp.values()
+        let ranges = analyse ? try lp.ambiguity(ranges: wantRanges, basisShortcut: shortcut) : []
+        return Outcome(values: values, feasible: true, conflictRows: [], levels: levels, ranges: ranges,
+                       simplexCalls: lp.simplexCalls - calls, simplexSeconds: lp.simplexSeconds - seconds,
+                       otherGLPKSeconds: lp.otherGLPKSeconds - other,
+                       iterations: lp.iterationCount() - startIterations)
+    }
+
+    /// The solution of `outcome` for `variant`; keeps the free frame
+    /// variables' ranges in ``ranges``.
+    private func solution(from outcome: Outcome, of lp: LexicographicLP, variant: Variant, active: Set<Int>,
+                          layout: Layout) -> Solution
+    {
         let system = lp.system(variant: variant.name, active: active, size: variant.size)
         let values = outcome.values
         let names = lp.viewNames

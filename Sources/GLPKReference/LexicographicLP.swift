@@ -14,6 +14,12 @@ import LayoutSolving
 /// rows of constraints that are inactive (freed, their errors fixed at 0), of
 /// the level rows — so every re-solve starts from the previous basis.
 ///
+/// Its other parts are extensions, each in its own file: the optimal faces
+/// that hold solved levels (OptimalFace.swift), minimal conflicts
+/// (MinimalConflict.swift), the ambiguity analysis (AmbiguityAnalysis.swift)
+/// and its basis check (BasisCheck.swift), and the crash basis of a large
+/// first solve (CrashBasis.swift).
+///
 /// Every method must run on ``GLPKThread`` (GLPK's environment is thread-local).
 final class LexicographicLP {
     struct RowInfo {
@@ -123,11 +129,6 @@ final class LexicographicLP {
     /// after a configure, or when the plan's last level needed pivots).
     var crashHints: CrashHints?
 
-    /// A frame component is *determined* when its range under the fixed levels
-    /// is within this: 100 times GLPK's feasibility tolerance (what the fixed
-    /// levels may wiggle by) and 100 times below the 1e-3 of `expect` lines.
-    static let ambiguityTolerance = Tolerance.ambiguity
-
     /// The matrix as loaded (GLPK row, column, value), for the reduced costs
     /// of ``determinedByBasis(tolerance:)``.
     var entries: [(row: Int32, column: Int32, value: Double)] = []
@@ -143,24 +144,57 @@ final class LexicographicLP {
     init(layout validated: ValidatedLayout, rightToLeft: Bool) throws(GLPKError) {
         self.rightToLeft = rightToLeft
         let layout = validated.layout
-        // Lower with every trait so every constraint gets a row; activity is bounds.
-        // Why `rtl` is set apart: it changes rows, not which rows are on.
-        let system: LoweredSystem
-        do { system = try validated.everyTraitOn(rightToLeft: rightToLeft).lowered(variant: nil) } catch { throw .invalidInput("\(error)") }
+        let system = try Self.lowerEveryConstraint(of: validated, rightToLeft: rightToLeft)
         viewNames = system.viewNames
         variableCount = system.variableCount
         universalSystem = system
         size = layout.container
 
-        var lowered = system.constraints
+        let lowered = Self.withContainerHeightRow(system.constraints)
+        // Levels, highest first.
+        levelPriorities = Array(Set(lowered.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
+        (rows, containerRow, columnCount) = Self.rowsWithErrorColumns(lowered, levelPriorities: levelPriorities,
+                                                                      variableCount: variableCount)
+        try Self.validateForGLPK(rows, levelCount: levelPriorities.count, columnCount: columnCount, variableCount: variableCount)
+
+        let glpkStart = DispatchTime.now().uptimeNanoseconds
+        let p = try Self.createProblem(rowCount: rows.count, columnCount: columnCount, variableCount: variableCount)
+        problem = p
+        entries = Self.loadRows(rows, into: p)
+        glp_adv_basis(p, 0)
+        otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
+    }
+
+    /// Every constraint of `validated` lowered, in one direction.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` when lowering fails.
+    private static func lowerEveryConstraint(of validated: ValidatedLayout, rightToLeft: Bool) throws(GLPKError) -> LoweredSystem {
+        // Lower with every trait so every constraint gets a row; activity is bounds.
+        // Why `rtl` is set apart: it changes rows, not which rows are on.
+        let system: LoweredSystem
+        do { system = try validated.everyTraitOn(rightToLeft: rightToLeft).lowered(variant: nil) } catch { throw .invalidInput("\(error)") }
+        return system
+    }
+
+    /// `lowered`, with a container height row appended when it has none (the
+    /// row ``applySize()`` bounds or frees with the container's height).
+    private static func withContainerHeightRow(_ lowered: [LoweredConstraint]) -> [LoweredConstraint] {
+        var lowered = lowered
         if !lowered.contains(where: { $0.origin == .container(.height) }) {
             var e = LinearExpression()
             e.add(1, FrameVariable(view: 0, component: .height))
             lowered.append(LoweredConstraint(expression: e, relation: .equal, priority: .required, origin: .container(.height)))
         }
+        return lowered
+    }
 
-        // Levels, highest first.
-        levelPriorities = Array(Set(lowered.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
+    /// The LP's rows: each lowered row with its error columns (numbered after
+    /// the `variableCount` frame columns, in row order) and its level, where
+    /// the container rows are, and the number of columns.
+    private static func rowsWithErrorColumns(_ lowered: [LoweredConstraint], levelPriorities: [Priority], variableCount: Int)
+        -> (rows: [RowInfo], containerRow: [FrameComponent: Int], columnCount: Int32)
+    {
+        var rows: [RowInfo] = []
+        var containerRow: [FrameComponent: Int] = [:]
         var column = Int32(variableCount)
         for row in lowered {
             var info = RowInfo(row: row, errorColumns: [], level: nil)
@@ -173,11 +207,14 @@ final class LexicographicLP {
             if case .container(let component) = row.origin { containerRow[component] = rows.count }
             rows.append(info)
         }
-        columnCount = column
+        return (rows, containerRow, column)
+    }
 
-        // Validate everything GLPK would abort on, before the first call.
+    /// Validates everything GLPK would abort on, before the first call.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` for the first problem found.
+    private static func validateForGLPK(_ rows: [RowInfo], levelCount: Int, columnCount: Int32, variableCount: Int) throws(GLPKError) {
         guard variableCount > 0, !rows.isEmpty else { throw .invalidInput("no rows or columns") }
-        guard rows.count + levelPriorities.count < Int(Int32.max / 2), columnCount < Int32.max / 2 else {
+        guard rows.count + levelCount < Int(Int32.max / 2), columnCount < Int32.max / 2 else {
             throw .invalidInput("problem too large for GLPK's 32-bit indices")
         }
         for info in rows {
@@ -196,18 +233,28 @@ final class LexicographicLP {
             }
             guard info.row.expression.constant.isFinite else { throw .invalidInput("non-finite constant") }
         }
+    }
 
-        let glpkStart = DispatchTime.now().uptimeNanoseconds
+    /// A new GLPK problem that minimises, with `rowCount` rows and
+    /// `columnCount` columns: the `variableCount` frame columns free, the
+    /// error columns after them at least 0.
+    /// - Throws: ``GLPKError/invalidInput(_:)`` when GLPK cannot create it.
+    private static func createProblem(rowCount: Int, columnCount: Int32, variableCount: Int) throws(GLPKError) -> OpaquePointer {
         guard let p = glp_create_prob() else { throw .invalidInput("glp_create_prob failed") }
-        problem = p
         glp_set_obj_dir(p, GLP_MIN)
-        _ = glp_add_rows(p, Int32(rows.count))
+        _ = glp_add_rows(p, Int32(rowCount))
         _ = glp_add_cols(p, columnCount)
         for j in 1...Int(variableCount) { glp_set_col_bnds(p, Int32(j), GLP_FR, 0, 0) }
         if columnCount > Int32(variableCount) {
             for j in (Int32(variableCount) + 1)...columnCount { glp_set_col_bnds(p, j, GLP_LO, 0, 0) }
         }
+        return p
+    }
 
+    /// Loads the matrix of `rows` into `p`: row `r` is GLPK row `r + 1`, its
+    /// terms then its error columns.
+    /// - Returns: the entries as loaded (for ``entries``).
+    private static func loadRows(_ rows: [RowInfo], into p: OpaquePointer) -> [(row: Int32, column: Int32, value: Double)] {
         // The matrix, 1-based, each (i, j) once.
         var ia: [Int32] = [0], ja: [Int32] = [0], ar: [Double] = [0]
         for (r, info) in rows.enumerated() {
@@ -219,10 +266,9 @@ final class LexicographicLP {
                 ia.append(i); ja.append(j); ar.append(info.errorCoefficient(t))
             }
         }
-        entries = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
+        let entries: [(row: Int32, column: Int32, value: Double)] = (1..<ia.count).map { (ia[$0], ja[$0], ar[$0]) }
         Self.loadMatrix(p, ia, ja, ar)
-        glp_adv_basis(p, 0)
-        otherGLPKSeconds += Double(DispatchTime.now().uptimeNanoseconds - glpkStart) * 1e-9
+        return entries
     }
 
     deinit {
@@ -362,87 +408,6 @@ final class LexicographicLP {
         for j in objectiveColumns { glp_set_obj_coef(problem, j, 0) }
         for (j, c) in coefficients { glp_set_obj_coef(problem, j, c) }
         objectiveColumns = coefficients.map(\.0)
-    }
-
-    /// One bound a level's optimal face fixed: a row's or a column's.
-    struct LevelFix {
-        var isRow: Bool
-        var index: Int32
-        var type: Int32
-        var lower: Double
-        var upper: Double
-    }
-
-    /// Fixes the optimal face of the level just solved, by bounds.
-    ///
-    /// Why bounds and not a row `L_k <= optimum`: by complementary slackness
-    /// with the optimal basis's reduced costs `d`, a feasible point is optimal
-    /// for the level exactly when every nonbasic with `d_j > 0` stays at its
-    /// lower bound and every one with `d_j < 0` at its upper bound (the
-    /// level's error sum is `optimum + Σ d_j·Δ_j`). Fixing those bounds keeps
-    /// the face with no slack and no dense row: the level rows (one entry per
-    /// error column of the level) made every later basis factorisation and
-    /// pricing pass touch thousands of entries, and their slack (10⁻⁹ of an
-    /// optimum in the hundreds of thousands) let the basis shortcut see a
-    /// thickened face and leave a third of the frame variables to LPs
-    /// (self-sizing rows, R = 2,200: 7,200 LPs, 50 s). The current vertex
-    /// stays feasible, so the next level starts warm. Reduced costs within
-    /// GLPK's dual tolerance count as zero (the move they allow changes the
-    /// level by at most that much per unit), as in the basis shortcut.
-    ///
-    /// - Complexity: O(*m* + *n*) GLPK calls.
-    func fixOptimalFace() {
-        // Why reserve once: growing the list by doubling was an allocation
-        // per power of two on every solve; it keeps its capacity after that.
-        if levelFixes.capacity == 0 {
-            levelFixes.reserveCapacity(Int(glp_get_num_rows(problem)) + Int(glp_get_num_cols(problem)))
-        }
-        Self.fixOptimalFace(of: problem, recording: &levelFixes)
-    }
-
-    /// The rule of ``fixOptimalFace()`` on any problem with an optimal basis
-    /// (the crash's reduced LPs use it too, so both fix the same faces).
-    ///
-    /// - Complexity: O(*m* + *n*) GLPK calls.
-    static func fixOptimalFace(of problem: OpaquePointer, recording levelFixes: inout [LevelFix]) {
-        let tol = Self.reducedCostTolerance
-        let m = glp_get_num_rows(problem), n = glp_get_num_cols(problem)
-        // Rows and columns alike: GLPK numbers each kind from 1.
-        for isRow in [true, false] {
-            let count = isRow ? m : n
-            guard count > 0 else { continue }
-            for k in 1...count {
-                let status = isRow ? glp_get_row_stat(problem, k) : glp_get_col_stat(problem, k)
-                guard status == GLP_NL || status == GLP_NU else { continue }
-                let d = isRow ? glp_get_row_dual(problem, k) : glp_get_col_dual(problem, k)
-                guard status == GLP_NL ? d > tol : d < -tol else { continue }
-                let fix = isRow
-                    ? LevelFix(isRow: true, index: k, type: glp_get_row_type(problem, k), lower: glp_get_row_lb(problem, k),
-                               upper: glp_get_row_ub(problem, k))
-                    : LevelFix(isRow: false, index: k, type: glp_get_col_type(problem, k), lower: glp_get_col_lb(problem, k),
-                               upper: glp_get_col_ub(problem, k))
-                levelFixes.append(fix)
-                let at = status == GLP_NL ? fix.lower : fix.upper
-                if isRow { glp_set_row_bnds(problem, k, GLP_FX, at, at) } else { glp_set_col_bnds(problem, k, GLP_FX, at, at) }
-            }
-        }
-    }
-
-    /// Restores the bounds ``fixOptimalFace()`` fixed, newest first (a bound
-    /// is fixed at most once per solve, so the order only matters for
-    /// safety). Every entry point that changes bounds or objectives for a
-    /// new question calls this first.
-    ///
-    /// - Complexity: O(fixes) GLPK calls.
-    func releaseLevelFixes() {
-        for fix in levelFixes.reversed() {
-            if fix.isRow {
-                glp_set_row_bnds(problem, fix.index, fix.type, fix.lower, fix.upper)
-            } else {
-                glp_set_col_bnds(problem, fix.index, fix.type, fix.lower, fix.upper)
-            }
-        }
-        levelFixes.removeAll(keepingCapacity: true)
     }
 
     struct LevelResult {
@@ -607,381 +572,6 @@ final class LexicographicLP {
     /// The frame variables' values of the current solution.
     func values() -> [Double] {
         inGLPK { (0..<variableCount).map { glp_get_col_prim(problem, Int32($0 + 1)) } }
-    }
-
-    // MARK: Conflicts
-
-    /// A minimal set of active required rows that cannot hold together
-    /// (indices into `rows`), by a deletion filter: free each row in turn; if
-    /// the rest is still infeasible it is not needed, otherwise restore it.
-    func minimalConflict() throws(GLPKError) -> [Int] {
-        inGLPK { releaseLevelFixes() }
-        setObjective([])
-        let required = rows.indices.filter { rows[$0].row.priority.isRequired && isActive(rows[$0]) }
-        var kept: [Int] = []
-        for r in required {
-            glp_set_row_bnds(problem, Int32(r + 1), GLP_FR, 0, 0)
-            try simplex(dual: true)
-            if feasible() {
-                setRowBounds(r, enabled: true)  // needed: restore it
-                kept.append(r)
-            }
-        }
-        for r in required { setRowBounds(r, enabled: true) }
-        applySize()
-        return kept
-    }
-
-    // MARK: Ambiguity
-
-    struct Range {
-        var variable: Int
-        var minimum: Double
-        var maximum: Double
-    }
-
-    /// The frame variables whose value is not unique once every level is
-    /// fixed, with their ranges if `ranges` (±infinity when unbounded).
-    ///
-    /// Call right after ``solveLexicographically()``. For each variable,
-    /// minimise and maximise it from the current basis. Why it is fast: every
-    /// LP's vertex is compared with the reference solution, and any variable
-    /// that differs there is proven free without LPs of its own (unless its
-    /// range is asked for).
-    ///
-    /// - Parameter basisShortcut: first decide from the final basis which
-    ///   variables are constant on the face (``determinedByBasis(tolerance:)``),
-    ///   and give LPs only to the rest. Off, every constrained variable gets
-    ///   its LPs (the reference method the shortcut is checked against).
-    /// - Complexity: with the shortcut, one tableau row per basic frame
-    ///   variable (O(rows + nonzeros) each) plus two warm LPs per undecided
-    ///   variable; without it, two LPs per constrained variable.
-    func ambiguity(ranges: Bool, tolerance: Tolerance = LexicographicLP.ambiguityTolerance,
-                   basisShortcut: Bool = true) throws(GLPKError) -> [Range]
-    {
-        let reference = values()
-        var free = [Bool](repeating: false, count: variableCount)
-        var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
-        // Why first: a variable in no active row is unconstrained, so free and
-        // unbounded both ways without an LP (5,000 declared views and no
-        // constraints took 20,000 LP pairs, 33 s; now none).
-        var constrained = [Bool](repeating: false, count: variableCount)
-        for info in rows where isActive(info) {
-            for term in info.row.expression.terms where term.variable.index < variableCount { constrained[term.variable.index] = true }
-        }
-        for k in 0..<variableCount where !constrained[k] {
-            free[k] = true
-            bounds[k] = (-.infinity, .infinity)
-        }
-        // Why before the LPs: they change the objective and the basis.
-        let decided = basisShortcut ? try determinedByBasis(tolerance: tolerance) : []
-        func observe() {
-            let v = values()
-            for k in 0..<variableCount where !free[k] && !tolerance.isClose(v[k], reference[k]) { free[k] = true }
-        }
-        for k in 0..<variableCount {
-            if free[k] && (!ranges || !constrained[k]) { continue }
-            if k < decided.count && decided[k] { continue }
-            var extremes: [Double] = []
-            for direction in [1.0, -1.0] {
-                setObjective([(Int32(k + 1), direction)])
-                try simplex(dual: false)
-                let status = glp_get_status(problem)
-                if status == GLP_UNBND {
-                    extremes.append(-direction * .infinity)
-                } else if status == GLP_OPT {
-                    extremes.append(glp_get_col_prim(problem, Int32(k + 1)))
-                    observe()
-                } else {
-                    throw .unexpectedStatus(GLPKError.name(ofStatus: status))
-                }
-            }
-            bounds[k] = (extremes[0], extremes[1])
-            if !tolerance.isClose(extremes[0], extremes[1]) { free[k] = true }
-        }
-        let found = (0..<variableCount).filter { free[$0] }.map { k in
-            Range(variable: k, minimum: bounds[k]?.0 ?? .nan, maximum: bounds[k]?.1 ?? .nan)
-        }
-        return found.sorted { $0.variable < $1.variable }
-    }
-}
-
-extension LexicographicLP {
-    /// GLPK's dual feasibility tolerance: a reduced cost within it is zero.
-    static let reducedCostTolerance = 1e-7
-    /// Tableau entries this small, relative to their column's largest, are
-    /// FTRAN's rounding of an exact zero (GLPK pivots on nothing below 1e-10
-    /// relative either, `tol_piv`).
-    static let tableauRoundoff = 1e-9
-
-    /// Which frame variables the final basis alone proves constant on the
-    /// optimal face (true), with no LP; false means undecided, not free.
-    ///
-    /// The face is the set of lexicographic optima: the required rows, and
-    /// every active level's error sum `L_k` at its optimum. Take the final
-    /// basis and, for each level, the reduced costs `d⁽ᵏ⁾` of `L_k` in it
-    /// (one BTRAN per level). With `Δ_j ≥ 0` the move of nonbasic `j` away
-    /// from its bound and `v` the reduced cost signed by that direction,
-    /// `L_k(x) - L_k(x*) = Σ v⁽ᵏ⁾_j·Δ_j`. If every nonbasic's vector
-    /// `(v⁽¹⁾_j, v⁽²⁾_j, …)` is zero or has a positive first non-zero entry
-    /// (lexicographic dual feasibility; otherwise nothing is decided), then
-    /// by induction over the levels, highest first, a nonbasic with a
-    /// non-zero vector stays at its bound on the face (the argument of the
-    /// native solver's analysis, Cassowary/Ambiguity.swift). So do fixed
-    /// nonbasics (equality rows, an inactive row's error columns) and a fixed
-    /// level's row (its level is at its optimum). Only the others, *movable*
-    /// (zero cost at every level, or free), can move anything: their
-    /// columns of the simplex tableau (one FTRAN each) say which basic
-    /// variables they move. A movable nonbasic all of whose moves push some
-    /// basic variable past a bound it sits on (a degenerate vertex: a
-    /// hugging row beside its compression row) is pinned, to within that
-    /// variable's distance to the bound, propagated to a fixpoint (the
-    /// native `pinnedZeroCostColumns`). A frame variable moves by at most
-    /// `Σ |α_vj|·reach_j`; under half the ambiguity tolerance (twice: both
-    /// directions) it is determined.
-    ///
-    /// Why this gives the per-variable LPs' answer: they range over the face
-    /// widened by each level's slack (10⁻⁹ of its optimum), which their
-    /// tolerance (ten times the slacks) is there to absorb; the tests
-    /// compare both methods on every corpus file and thousands of random
-    /// layouts (the same lists; on hostile layouts the LPs sometimes see a
-    /// slack-thickened component the exact face does not have, and z3 sides
-    /// with the shortcut). Reduced costs within GLPK's dual tolerance count
-    /// as zero, as they do in the LPs.
-    ///
-    /// - Throws: ``GLPKError`` from the warm re-solve that refreshes the basis.
-    /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels, plus
-    ///   O(*m* + *nnz*) per movable nonbasic (its tableau column) and the
-    ///   fixpoint over those columns' entries.
-    func determinedByBasis(tolerance: Tolerance) throws(GLPKError) -> [Bool] {
-        let undecided = [Bool](repeating: false, count: variableCount)
-        // A warm re-solve with the last level's objective (still set): 0
-        // pivots when the basis is optimal, and a fresh factorization.
-        try simplex(dual: false)
-        guard glp_get_status(problem) == GLP_OPT, glp_bf_exists(problem) != 0 else { return undecided }
-        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
-        guard m > 0, n > 0 else { return undecided }
-        // The active levels, highest first, with each one's error columns.
-        var levelCost: [[Double]] = []  // per level: cost of each GLPK column (1-based)
-        for k in levelPriorities.indices {
-            var cost = [Double](repeating: 0, count: n + 1)
-            var any = false
-            for info in rows where info.level == k && isActive(info) {
-                for j in info.errorColumns where Int(j) <= n { cost[Int(j)] = 1; any = true }
-            }
-            if any { levelCost.append(cost) }
-        }
-        // Why rounds: at a degenerate vertex an optimal basis can still have
-        // a nonbasic whose reduced cost at an earlier level is negative (its
-        // improving edge has length 0), and the argument below then settles
-        // nothing (self-sizing rows, R = 1,500: every frame variable went to
-        // the LPs, over ten minutes). A warm primal re-solve with that level's
-        // objective pivots, degenerately (every level row stays bounded), to a
-        // basis that is dual feasible for it; the check starts again on that
-        // basis, a few times at most.
-        var rounds = 0
-        while true {
-        let hint = crashHints.flatMap { $0.basis.matches(problem) ? $0.pins : nil }
-        let costs = levelCost, matrix = entries, frames = variableCount
-        let outcome: BasisCheck = inGLPK {
-            Self.checkBasis(problem, levelCost: costs, entries: matrix, frameCount: frames, tolerance: tolerance, hint: hint)
-        }
-        switch outcome {
-        case .decided(let decided, _, _): return decided
-        case .giveUp: return undecided
-        case .improving(let level):
-            // Leave the rest to the LPs if the rounds do not settle it.
-            guard rounds < levelCost.count + 2 else { return undecided }
-            rounds += 1
-            var objective: [(Int32, Double)] = []
-            for j in 1...n where levelCost[level][j] != 0 { objective.append((Int32(j), levelCost[level][j])) }
-            setObjective(objective)
-            try simplex(dual: false)
-            guard glp_get_status(problem) == GLP_OPT, glp_bf_exists(problem) != 0 else { return undecided }
-        }
-        }
-    }
-
-    /// One look at `problem`'s current (optimal, factorised) basis: the
-    /// argument of ``determinedByBasis(tolerance:)``, on any problem whose
-    /// first `frameCount` columns are the frame variables and whose level
-    /// costs are `levelCost` (per level, each column's cost, 1-based). The
-    /// crash's batches run it too, to pin their columns cheaply.
-    ///
-    /// - Parameters:
-    ///   - entries: the matrix as loaded (row, column, value), for the reduced costs.
-    ///   - hint: what the crash's batches found of each variable (GLPK's k:
-    ///     rows 1...m, columns m+1...m+n); the columns they pinned keep reach
-    ///     0 and get no tableau column. Ignored if a variable movable here
-    ///     was settled in its batch (the two disagree on the face; a pin
-    ///     there could rest on a column that moves here).
-    /// - Complexity: O(*K*·(*m* + *nnz*)) for *K* levels, plus O(*m* + *nnz*)
-    ///   per movable nonbasic that is not pinned (its tableau column) and the
-    ///   fixpoint over those columns' entries.
-    static func checkBasis(_ problem: OpaquePointer, levelCost: [[Double]], entries: [(row: Int32, column: Int32, value: Double)],
-                           frameCount: Int, tolerance: Tolerance, hint: [CrashPlan.Pin]?) -> BasisCheck
-    {
-        let m = Int(glp_get_num_rows(problem)), n = Int(glp_get_num_cols(problem))
-        guard m > 0, n > 0 else { return .giveUp }
-        let tol = Self.reducedCostTolerance
-        // Status of every variable (GLPK's k: rows 1...m, columns m+1...m+n).
-        var status = [Int32](repeating: GLP_BS, count: m + n + 1)
-        for i in 1...m { status[i] = glp_get_row_stat(problem, Int32(i)) }
-        for j in 1...n { status[m + j] = glp_get_col_stat(problem, Int32(j)) }
-        var head = [Int](repeating: 0, count: m + 1)
-        for i in 1...m { head[i] = Int(glp_get_bhead(problem, Int32(i))) }
-        // Settled: basic, fixed, or bounded at an earlier level.
-        var settled = [Bool](repeating: false, count: m + n + 1)
-        for k in 1...(m + n) where status[k] == GLP_BS || status[k] == GLP_NS { settled[k] = true }
-        var pi = [Double](repeating: 0, count: m + 1)
-        var d = [Double](repeating: 0, count: m + n + 1)
-        for (level, cost) in levelCost.enumerated() {
-            // π = B⁻ᵀ c_B; rows are r - A x = 0, so d(row i) = -π_i and
-            // d(column j) = c_j + Σ_i π_i a_ij.
-            for i in 1...m { let b = head[i]; pi[i] = b > m ? cost[b - m] : 0 }
-            glp_btran(problem, &pi)
-            for i in 1...m { d[i] = -pi[i] }
-            for j in 1...n { d[m + j] = cost[j] }
-            for e in entries { d[m + Int(e.column)] += pi[Int(e.row)] * e.value }
-            for k in 1...(m + n) where !settled[k] {
-                let v: Double
-                switch status[k] {
-                case GLP_NL: v = d[k]
-                case GLP_NU: v = -d[k]
-                case GLP_NF:
-                    if abs(d[k]) > tol { return .improving(level: level) }  // a free nonbasic with a cost
-                    continue
-                default: return .giveUp
-                }
-                if v < -tol { return .improving(level: level) }  // not dual feasible for this level
-                if v > tol { settled[k] = true }  // its first non-zero is positive: it stays at its bound
-            }
-        }
-        // On the exact face every settled nonbasic stays at its bound; the
-        // others (zero cost at every level, or free) may move.
-        let movable = (1...(m + n)).filter { !settled[$0] }
-
-        // Why columns, not rows: only movable nonbasics can move anything,
-        // so their columns of the simplex tableau (one FTRAN each) are all
-        // the tableau that matters, and there are far fewer of them than
-        // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
-        var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
-        var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
-        // Per movable column, the size below which an entry is rounding
-        // (see the guards below).
-        var roundoff = [Double](repeating: 0, count: m + n + 1)
-        let trusted = hint.flatMap { pins in movable.contains { pins[$0] == .settled } ? nil : pins }
-        func pinned(_ j: Int) -> Bool { trusted?[j] == .pinned }
-        // Why skip columns in no row: their tableau column is zero, and each
-        // FTRAN costs O(rows) whatever it finds (the decorated grid's free
-        // badges, one per 50 rows: 200 FTRANs of 81,806 rows, 0.5 s at
-        // R = 10^4, quadratic in R).
-        var inSomeRow = [Bool](repeating: false, count: n + 1)
-        for e in entries where Int(e.column) <= n { inSomeRow[Int(e.column)] = true }
-        for j in movable where !pinned(j) && (j <= m || inSomeRow[j - m]) {
-            // j is nonbasic and the factorization exists (checked above):
-            // glp_eval_tab_col's preconditions, so it cannot abort.
-            let length = Int(glp_eval_tab_col(problem, Int32(j), &ind, &val))
-            var largest = 0.0
-            for t in stride(from: 1, through: length, by: 1) where ind[t] >= 1 && Int(ind[t]) <= m + n && val[t] != 0 {
-                entriesOf[Int(ind[t]), default: []].append((j, val[t]))
-                largest = max(largest, abs(val[t]))
-            }
-            roundoff[j] = Self.tableauRoundoff * max(1, largest)
-        }
-        var reach = [Double](repeating: 0, count: m + n + 1)
-        // A column the hint pins keeps reach 0: it moves nothing, so its
-        // tableau column (the FTRAN) is not needed.
-        for j in movable where !pinned(j) { reach[j] = .infinity }
-
-        // Degenerate vertices: a movable nonbasic whose every move would
-        // push a basic variable past its bound (a row that is tight in the
-        // basis, as a hugging row beside its compression row is) cannot
-        // move, unless another unbounded nonbasic of the same row pulls
-        // back. Per basic variable `b` with distance `δ` to a bound: if
-        // every unbounded nonbasic of its row pushes `b` towards that
-        // bound, each moves at most (δ + what the bounded ones can pull
-        // back) / |α|. Propagated to a fixpoint, as the native analysis
-        // pins zero-cost columns (Ambiguity.swift, `pinnedZeroCostColumns`).
-        // Free nonbasics move both ways: a row with one never pins.
-        // Direction a nonbasic moves in (Δ ≥ 0): +1 up from a lower bound,
-        // -1 down from an upper one, 0 both ways (free).
-        func direction(_ k: Int) -> Double { status[k] == GLP_NL ? 1 : status[k] == GLP_NU ? -1 : 0 }
-        struct Guard { var row: [(index: Int, alpha: Double)]; var below: Double; var above: Double }
-        var guards: [Guard] = []
-        for b in entriesOf.keys.sorted() where b <= m || b - m > frameCount {
-            let isRow = b <= m
-            let type = isRow ? glp_get_row_type(problem, Int32(b)) : glp_get_col_type(problem, Int32(b - m))
-            guard type == GLP_LO || type == GLP_UP || type == GLP_DB || type == GLP_FX else { continue }
-            let value = isRow ? glp_get_row_prim(problem, Int32(b)) : glp_get_col_prim(problem, Int32(b - m))
-            let lower = isRow ? glp_get_row_lb(problem, Int32(b)) : glp_get_col_lb(problem, Int32(b - m))
-            let upper = isRow ? glp_get_row_ub(problem, Int32(b)) : glp_get_col_ub(problem, Int32(b - m))
-            let below = type == GLP_UP ? Double.infinity : max(0, value - lower)
-            let above = type == GLP_LO ? Double.infinity : max(0, upper - value)
-            guards.append(Guard(row: entriesOf[b] ?? [], below: below, above: above))
-        }
-        var changed = true
-        while changed {
-            changed = false
-            for g in guards {
-                // side -1: b may fall by at most `below`; +1: rise by at most `above`.
-                for (side, room) in [(-1.0, g.below), (1.0, g.above)] where room.isFinite {
-                    var pullBack = 0.0, harmful: [(Int, Double)] = [], blocked = false
-                    for (k, alpha) in g.row {
-                        // Why rounding does not pin: FTRAN leaves entries
-                        // of 1e-17 where the exact tableau has 0, and one
-                        // on a degenerate row (room 0) pinned a column
-                        // that moves 12 units on the face (fuzz seed
-                        // 648784: v4.x in [792, 804] called determined).
-                        // The move it allows is below every tolerance.
-                        if abs(alpha) <= roundoff[k] { continue }
-                        if reach[k].isInfinite {
-                            let dir = direction(k)
-                            if dir == 0 { blocked = true; break }  // free: can cancel anything
-                            let push = alpha * dir * side  // > 0: moves b towards this bound
-                            if push < 0 { blocked = true; break }  // an unbounded one pulls back
-                            harmful.append((k, push))
-                        } else {
-                            pullBack += abs(alpha) * reach[k]
-                        }
-                    }
-                    guard !blocked, !harmful.isEmpty else { continue }
-                    for (k, push) in harmful {
-                        reach[k] = (room + pullBack) / push
-                        changed = true
-                    }
-                }
-            }
-        }
-
-        var decided = [Bool](repeating: false, count: frameCount)
-        // Why half: the LPs' extremes are feasible only to GLPK's primal
-        // tolerance, so a range this far under the threshold is one they
-        // call determined too.
-        let limit = 0.5 * tolerance.absolute
-        for v in 0..<frameCount where status[m + v + 1] == GLP_BS {
-            var movement = 0.0
-            // Rounding entries are zeros here too (see the guards): the
-            // variable does not move with that column.
-            for (k, alpha) in entriesOf[m + v + 1] ?? [] where abs(alpha) > roundoff[k] {
-                movement += abs(alpha) * reach[k]
-                if !(2 * movement <= limit) { break }
-            }
-            decided[v] = 2 * movement <= limit
-        }
-        return .decided(decided, reach: reach, movable: movable)
-    }
-
-    /// What one look at the final basis found (``determinedByBasis(tolerance:)``).
-    enum BasisCheck {
-        /// The frame variables proved constant on the face, with how far each
-        /// variable (GLPK's k) can move on it (0: pinned) and the movable ones.
-        case decided([Bool], reach: [Double], movable: [Int])
-        /// A nonbasic can still improve this level (the basis is not dual
-        /// feasible for it): re-solve with its objective and look again.
-        case improving(level: Int)
-        /// Something the argument does not cover: leave everything to the LPs.
-        case giveUp
     }
 }
 
