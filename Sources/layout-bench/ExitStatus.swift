@@ -34,21 +34,22 @@ enum ExitStatus: Int32, CaseIterable {
     /// What the code means, in a few words (the help text and README's table).
     var meaning: String {
         switch self {
-        case .success: return "success"
-        case .failure: return "a check failed (an expect line, a verdict, a fuzz disagreement)"
-        case .regression: return "gate: a regression"
-        case .improvementsOnly: return "gate: only improvements (the baseline is stale)"
-        case .usage: return "usage error (bad arguments, an unknown solver)"
-        case .dataError: return "invalid input (a file with errors, results that do not belong together)"
-        case .noInput: return "an input cannot be found or read"
-        case .unavailable: return "a solver asked for by name could not start"
-        case .software: return "an internal error"
-        case .cannotCreate: return "an output cannot be written"
-        case .interrupted: return "interrupted (Ctrl-C)"
+        case .success: return "success (for run: every verdict pass, unsupported or weighted-divergence)"
+        case .failure: return "a check failed: an expect line, a fail or error of a built-in solver in run (of any solver with --strict) or a case it cannot read, a disagreement in fuzz, an adapter out of spec in check-solver"
+        case .regression: return "the gate found a regression"
+        case .improvementsOnly: return "the gate found only improvements (no regression)"
+        case .usage: return "usage error (bad arguments, unknown variant, solver or revision)"
+        case .dataError: return "an input has errors (EX_DATAERR): a .layout file, an IB file that cannot be imported, or a results file, baseline or history that is not what it claims"
+        case .noInput: return "an input cannot be read or does not exist (EX_NOINPUT)"
+        case .unavailable: return "a solver asked for by name could not start (EX_UNAVAILABLE)"
+        case .software: return "an internal error, or the gate's base revision does not build or its run failed (EX_SOFTWARE)"
+        case .cannotCreate: return "an output cannot be written (EX_CANTCREAT)"
+        case .interrupted: return "interrupted (Ctrl-C): results are written atomically, so earlier results stay intact"
         }
     }
 
-    /// The codes and their meanings on one line, for the root command's help.
+    /// The codes and their meanings on one line, for the root command's help
+    /// (a meaning never contains "; ", the separator).
     static var summary: String {
         "Exit codes: " + allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ") + "."
     }
