@@ -107,19 +107,77 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        // Inputs.
-        var targets = paths
-        let corpus = Inputs.defaultCorpus()
-        if targets.isEmpty {
-            guard let corpus else {
-                throw ToolError(message: "no Corpus/ directory here or next to the binary; pass PATHS", status: .noInput)
-            }
-            targets = [corpus]
+        let targets = try self.targets()
+        let (registry, chosen) = try chooseSolvers(for: targets)
+
+        // Cases.
+        var selection = CaseSelection(paths: targets, scale: effectiveScale.scale)
+        selection.filter = filter
+        selection.skip = skip
+        selection.shard = shard
+        let selected = selection.select()
+        if list {
+            // What --filter / --skip / --shard select, one name a line; nothing is run.
+            writeStandardOutput(selected.cases.map { $0.name + "\n" }.joined())
+            return
+        }
+        if selected.cases.isEmpty && selected.problems.isEmpty {
+            throw ToolError(message: "no cases to run (check PATHS, --filter and --skip)", status: .noInput)
         }
 
-        // Solvers: built-ins, the registries the user chose (--solvers-file,
-        // ./solvers.json, the tool's own), the command line; never a registry
-        // inside a case folder (a corpus holds tests, not programs to run).
+        // Output directory.
+        let root = Inputs.repositoryRoot() as NSString
+        let stamp = ISO8601DateFormatter.string(from: started, timeZone: TimeZone(identifier: "UTC") ?? .current,
+                                                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
+            .replacingOccurrences(of: ":", with: "-")
+        let directory = output ?? (root as NSString).appendingPathComponent("Reports/\(stamp)")
+        let interrupt = Self.reportInterrupts(latest: (root as NSString).appendingPathComponent("Reports/latest/results.json"))
+        defer { interrupt.cancel() }
+
+        // Run.
+        var settings = RunSettings(solvers: chosen)
+        settings.repetitions = repetitions
+        settings.warmup = warmup
+        settings.timeBudget = timeBudget
+        settings.sampleTime = sampleTime
+        settings.timeout = timeout
+        settings.reference = reference ?? settings.reference
+        let runner = Runner(settings: settings)
+        let bar = ProgressDisplay(enabled: !noProgress && !quiet)
+        let results = runner.run(selected.cases) { bar.show($0) }
+        bar.finish()
+
+        var run = RunResults(
+            started: started, finished: Date(), machine: MachineInfo.current(),
+            settings: ResultsDocument.Settings(repetitions: repetitions, warmup: warmup, time_budget_s: timeBudget,
+                                               sample_time_s: sampleTime, scale: effectiveScale.rawValue, timeout_s: timeout,
+                                               shard: shard?.description, paths: targets, corpus_digest: selected.corpusDigest,
+                                               corpus_cases: selected.corpusNames),
+            solvers: runner.settings.solvers, problems: selected.problems, cases: results, yardstick: runner.yardstickSamples)
+        run.hellos = runner.hellos
+        run.origins = registry.origins
+        run.reference = settings.reference
+        run.unavailable = runner.unavailable
+        _ = try write(run, to: directory, stamp: output == nil ? stamp : nil, root: root as String)
+        if run.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
+    }
+
+    /// The paths given, or the repository's Corpus/.
+    /// - Throws: exit 66 when no path is given and there is no Corpus/.
+    func targets() throws -> [String] {
+        if !paths.isEmpty { return paths }
+        guard let corpus = Inputs.defaultCorpus() else {
+            throw ToolError(message: "no Corpus/ directory here or next to the binary; pass PATHS", status: .noInput)
+        }
+        return [corpus]
+    }
+
+    /// Solvers: built-ins, the registries the user chose (--solvers-file,
+    /// ./solvers.json, the tool's own), the command line; never a registry
+    /// inside a case folder (a corpus holds tests, not programs to run).
+    /// Notes what was not read or not run, and where each command comes from.
+    /// - Throws: exit 64 for an unknown name, a malformed registry or a --reference not run.
+    func chooseSolvers(for targets: [String]) throws -> (registry: SolverRegistry, chosen: [SolverSpec]) {
         let registry = try Inputs.registry(solversFiles: solversFiles, commandLine: externalSolvers)
         for ignored in SolverRegistry.ignoredRegistries(in: targets, read: Array(Set(registry.origins.values))) where !quiet {
             printError("note: \(ignored) was not read (a corpus's registry runs only when chosen: --solvers-file \(ignored))")
@@ -145,35 +203,13 @@ struct RunCommand: ParsableCommand {
             throw ToolError(message: "--reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))",
                             status: .usage)
         }
+        return (registry, chosen)
+    }
 
-        // Cases.
-        var selection = CaseSelection(paths: targets, scale: effectiveScale.scale)
-        selection.filter = filter
-        selection.skip = skip
-        selection.shard = shard
-        let selected = selection.select()
-        let (cases, problems) = (selected.cases, selected.problems)
-        let (corpusNames, corpusDigest) = (selected.corpusNames, selected.corpusDigest)
-        if list {
-            // What --filter / --skip / --shard select, one name a line; nothing is run.
-            writeStandardOutput(cases.map { $0.name + "\n" }.joined())
-            return
-        }
-        if cases.isEmpty && problems.isEmpty {
-            throw ToolError(message: "no cases to run (check PATHS, --filter and --skip)", status: .noInput)
-        }
-
-        // Output directory.
-        let root = Inputs.repositoryRoot() as NSString
-        let stamp = ISO8601DateFormatter.string(from: started, timeZone: TimeZone(identifier: "UTC") ?? .current,
-                                                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
-            .replacingOccurrences(of: ":", with: "-")
-        let directory = output ?? (root as NSString).appendingPathComponent("Reports/\(stamp)")
-
-        // Ctrl-C: results are written only at the end, atomically, so an
-        // interrupted run leaves the last complete results as they were; say
-        // so and where they are. (Child solvers see their stdin close and exit.)
-        let latest = (root as NSString).appendingPathComponent("Reports/latest/results.json")
+    /// Ctrl-C: results are written only at the end, atomically, so an
+    /// interrupted run leaves the last complete results as they were; say
+    /// so and where they are, and exit 130. (Child solvers see their stdin close and exit.)
+    static func reportInterrupts(latest: String) -> DispatchSourceSignal {
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
@@ -183,32 +219,14 @@ struct RunCommand: ParsableCommand {
             Foundation.exit(ExitStatus.interrupted.rawValue)
         }
         interrupt.resume()
+        return interrupt
+    }
 
-        // Run.
-        var settings = RunSettings(solvers: chosen)
-        settings.repetitions = repetitions
-        settings.warmup = warmup
-        settings.timeBudget = timeBudget
-        settings.sampleTime = sampleTime
-        settings.timeout = timeout
-        settings.reference = reference ?? settings.reference
-        let runner = Runner(settings: settings)
-        let bar = ProgressDisplay(enabled: !noProgress && !quiet)
-        let results = runner.run(cases) { bar.show($0) }
-        bar.finish()
-
-        let machine = MachineInfo.current()
-        var run = RunResults(
-            started: started, finished: Date(), machine: machine,
-            settings: ResultsDocument.Settings(repetitions: repetitions, warmup: warmup, time_budget_s: timeBudget,
-                                               sample_time_s: sampleTime, scale: effectiveScale.rawValue, timeout_s: timeout,
-                                               shard: shard?.description, paths: targets, corpus_digest: corpusDigest,
-                                               corpus_cases: corpusNames),
-            solvers: runner.settings.solvers, problems: problems, cases: results, yardstick: runner.yardstickSamples)
-        run.hellos = runner.hellos
-        run.origins = registry.origins
-        run.reference = settings.reference
-        run.unavailable = runner.unavailable
+    /// Writes results.json and the reports into `directory`, points
+    /// Reports/latest at `stamp` (a run into the default folder), prints the
+    /// summary and records the run in the history when asked.
+    /// - Throws: exit 73 when the results cannot be written.
+    func write(_ run: RunResults, to directory: String, stamp: String?, root: String) throws -> URL {
         // The document is made once: written to results.json and handed to
         // the reports in memory (they never re-read the file).
         let document = run.document()
@@ -220,7 +238,7 @@ struct RunCommand: ParsableCommand {
         }
         // The reports, next to the results.
         _ = try ReportWriter.write(document, source: file.path, formats: [.html, .csv, .md], to: directory)
-        if output == nil {
+        if let stamp {
             // Reports/latest -> the newest run (relative, so the checkout can move).
             let latest = (root as NSString).appendingPathComponent("Reports/latest")
             try? FileManager.default.removeItem(atPath: latest)
@@ -231,7 +249,7 @@ struct RunCommand: ParsableCommand {
             let said = try HistoryCommand.record(file.path, history: history)
             if !quiet { printError("layout-bench run: \(said)") }
         }
-        if run.hasFailures(strict: strict) { throw ExitStatus.failure.exitCode }
+        return file
     }
 }
 
