@@ -353,9 +353,37 @@ public struct CassowarySolver: Sendable {
         }
     }
 
-    /// Inserts a validated definition under a given handle.
+    /// Inserts a validated definition under a given handle: its row with
+    /// slack and error symbols (``makeRow(_:)``), then a subject: an external
+    /// one found by expanding as little as possible (``findExternalSubject(in:owner:)``),
+    /// else a restricted one or an artificial variable (``insertRestricted(_:_:marker:other:record:explain:)``).
+    /// - Throws: ``CassowaryError/unsatisfiable(label:conflict:)`` when a required row conflicts (the tableau unchanged).
+    /// - Complexity: the expansions the subject search needs (at most ``subjectSearchSteps`` one at a
+    ///   time, then one flattening pass), then one simplex optimisation.
     mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
                          explain: Bool) throws(CassowaryError) {
+        var (row, marker, other) = makeRow(definition)
+        var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
+                                      sequence: nextSequence, edit: edit, freshSubject: nil)
+        nextSequence += 1
+        if let defined = findExternalSubject(in: &row, owner: marker == nil ? handle.id : nil) {
+            // A required equality's subject row is the only one that depends
+            // on it (rows that name the subject name it, they do not copy it),
+            // until a later expansion copies it (``Tableau/absorbed``).
+            if marker == nil { record.freshSubject = defined }
+        } else {
+            try insertRestricted(definition, row, marker: marker, other: other, record: &record, explain: explain)
+        }
+        records[handle.id] = record
+        try optimize()
+        checkInvariants()
+    }
+
+    /// The definition's row over the tableau's symbols, with its slack (an
+    /// inequality) and error symbols (a soft constraint), the errors added to
+    /// their strength's objective level.
+    /// - Returns: the row, its marker (slack or first error) and the other error.
+    mutating func makeRow(_ definition: ConstraintDefinition) -> (row: Row, marker: Symbol?, other: Symbol?) {
         var row = tableau.unexpanded(definition.terms, symbols: variableSymbols, constant: definition.constant)
         var marker: Symbol?
         var other: Symbol?
@@ -391,18 +419,18 @@ public struct CassowarySolver: Sendable {
             if let marker, marker.kind == .error { tableau.addToLevel(level, marker, 1) }
             if let other, other.kind == .error { tableau.addToLevel(level, other, 1) }
         }
+        return (row, marker, other)
+    }
 
-        var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
-                                      sequence: nextSequence, edit: edit, freshSubject: nil)
-        nextSequence += 1
-
-        // An external subject, expanding the row's basic externals only as far
-        // as needed: highest rank first, one at a time, until a parametric
-        // external can be defined by the row without a cycle. Why not expand
-        // everything first (solved form): that is what filled a chain in.
+    /// An external subject for `row`, expanding the row's basic externals
+    /// only as far as needed: highest rank first, one at a time, until a
+    /// parametric external can be defined by the row without a cycle. Why not
+    /// expand everything first (solved form): that is what filled a chain in.
+    /// - Returns: the external now defined by `row` (its row is in the
+    ///   tableau), or nil with `row` flat and restricted.
+    mutating func findExternalSubject(in row: inout Row, owner: Int?) -> Symbol? {
         var defined: Symbol?
         var steps = 0
-        let owner = marker == nil ? handle.id : nil
         while true {
             subjectSearchCells += row.cells.count
             dropResidues(&row)
@@ -413,8 +441,8 @@ public struct CassowarySolver: Sendable {
             // (the search's order may expand one twice). Why not one
             // expansion and one try at a time as in the search: each try
             // scans the row and may search the ranks (a failed cycle check),
-            // and a row that needs many expansions made that quadratic (a
-            // row of 10^4 equal widths closed at its far end: 0.9 s).
+            // and a row that needs many expansions made that quadratic (O(N²)
+            // for a row of N equal widths closed at its far end).
             guard steps < Self.subjectSearchSteps else {
                 if tableau.highestRankedBasicExternal(in: row) != nil {
                     row = tableau.flattened(row)
@@ -431,50 +459,51 @@ public struct CassowarySolver: Sendable {
             if tableau.reorient(b) { continue }
             tableau.expand(b, in: &row)
         }
-        if let defined {
-            // A required equality's subject row is the only one that depends
-            // on it (rows that name the subject name it, they do not copy it),
-            // until a later expansion copies it (``Tableau/absorbed``).
-            if marker == nil { record.freshSubject = defined }
-        } else {
-            // No external: the row is flat and restricted. Why a non-negative
-            // constant: a restricted subject then starts feasible.
-            if row.constant < 0 { row.negate() }
-            if let subject = chooseSubject(row, marker: marker, other: other) {
-                row.solve(for: subject)
-                var infeasible = Set<Int32>()
-                tableau.substitute(subject, row, infeasible: &infeasible)
-                tableau.setRow(subject, row)
-            } else if row.cells.isEmpty {
-                // Every variable was eliminated: 0 = constant.
-                guard abs(row.constant) <= Row.feasibilityTolerance(magnitude: definition.constant) else {
-                    releaseNew([marker, other])
-                    throw unsatisfiable(definition, explain: explain)
-                }
-                record.redundant = true  // implied by the others (only a required equality gets here)
-            } else {
-                // No subject: add through an artificial variable; undo everything on failure.
-                // Why a journal, not a copy of the tableau: see ``TableauJournal``.
-                tableau.beginJournal()
-                let feasible: Bool
-                do {
-                    feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
-                } catch {
-                    tableau.rollBack()
-                    releaseNew([marker, other])
-                    throw error
-                }
-                guard feasible else {
-                    tableau.rollBack()
-                    releaseNew([marker, other])
-                    throw unsatisfiable(definition, explain: explain)
-                }
-                tableau.endJournal()
+        return defined
+    }
+
+    /// A flat, restricted row into the tableau: solved for a subject the
+    /// row offers, recorded as redundant when it reduced to 0 = 0, else added
+    /// through an artificial variable with every change journaled and undone
+    /// on failure.
+    /// - Throws: ``CassowaryError/unsatisfiable(label:conflict:)`` (0 = c with c ≠ 0, or
+    ///   an artificial variable that cannot reach zero); the new symbols are released.
+    mutating func insertRestricted(_ definition: ConstraintDefinition, _ row: Row, marker: Symbol?, other: Symbol?,
+                                   record: inout ConstraintRecord, explain: Bool) throws(CassowaryError) {
+        var row = row
+        // Why a non-negative constant: a restricted subject then starts feasible.
+        if row.constant < 0 { row.negate() }
+        if let subject = chooseSubject(row, marker: marker, other: other) {
+            row.solve(for: subject)
+            var infeasible = Set<Int32>()
+            tableau.substitute(subject, row, infeasible: &infeasible)
+            tableau.setRow(subject, row)
+        } else if row.cells.isEmpty {
+            // Every variable was eliminated: 0 = constant.
+            guard abs(row.constant) <= Row.feasibilityTolerance(magnitude: definition.constant) else {
+                releaseNew([marker, other])
+                throw unsatisfiable(definition, explain: explain)
             }
+            record.redundant = true  // implied by the others (only a required equality gets here)
+        } else {
+            // No subject: add through an artificial variable; undo everything on failure.
+            // Why a journal, not a copy of the tableau: see ``TableauJournal``.
+            tableau.beginJournal()
+            let feasible: Bool
+            do {
+                feasible = try addWithArtificialVariable(row, tolerance: Row.feasibilityTolerance(magnitude: definition.constant))
+            } catch {
+                tableau.rollBack()
+                releaseNew([marker, other])
+                throw error
+            }
+            guard feasible else {
+                tableau.rollBack()
+                releaseNew([marker, other])
+                throw unsatisfiable(definition, explain: explain)
+            }
+            tableau.endJournal()
         }
-        records[handle.id] = record
-        try optimize()
-        checkInvariants()
     }
 
     /// Releases the symbols made for a required constraint that could not be

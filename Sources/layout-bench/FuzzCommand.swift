@@ -72,75 +72,39 @@ struct FuzzCommand: ParsableCommand {
         }
         guard chosen.count >= 2 else { throw ValidationError("name a reference and at least one other solver") }
 
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        var tried: [RandomLayoutGenerator.Kind: Int] = [:]
-        var disagreements = 0, illConditioned = 0, illAmbiguity = 0, comparisons = 0
-        var current = seed
-        let pool = SolverPool()
-        var explanations: [String: Int] = [:]
-        var slowest: (seconds: Double, seed: UInt64) = (0, seed)
-        // Layouts that validation refuses are not solved (hostile ones reach
-        // past the accepted range); counted so that "solved" is honest.
-        var refused = 0
-        var unexplained = 0
+        var campaign = FuzzCampaign(solvers: chosen)
+        campaign.arbiter = arbiterSpec
+        campaign.seed = seed
+        campaign.views = views
+        campaign.hostile = kind == .hostile
+        campaign.seconds = seconds
+        campaign.count = count
         let started = Date()
-        var lastProgress = started
-        while Date() < deadline && count.map({ current - seed < UInt64($0) }) ?? true {
-            if quiet && Date().timeIntervalSince(lastProgress) >= 10 {
-                lastProgress = Date()
-                printError("fuzz: \(current - seed) layouts in \(Int(lastProgress.timeIntervalSince(started))) s, "
-                           + "\(disagreements) with a disagreement")
-            }
-            let chosenKind: RandomLayoutGenerator.Kind = kind == .hostile ? .hostile : RandomLayoutGenerator.kind(forSeed: current)
-            let layout = RandomLayoutGenerator.layout(seed: current, views: views, kind: chosenKind)
-            tried[chosenKind, default: 0] += 1
-            if layout.validate().containsErrors { refused += 1 }
-            // The slowest layout (every solver, every variant), so that a
-            // campaign shows it had no hang, not only that it ended.
-            let layoutStart = Date()
-            let findings = Agreement.check(layout, solvers: chosen, pool: pool)
-            let took = Date().timeIntervalSince(layoutStart)
-            if took > slowest.seconds { slowest = (took, current) }
-            comparisons += findings.count
-            let ill = findings.filter { $0.outcome == .illConditioned }
-            illConditioned += ill.count
-            illAmbiguity += ill.filter { $0.reasons.contains { $0.hasPrefix("ambiguous views differ") } }.count
-            if findings.contains(where: { $0.outcome == .disagree }) {
-                disagreements += 1
-                let path = (output as NSString).appendingPathComponent("disagreement-seed\(current).layout")
-                var explained: [Agreement.Explained] = []
-                if let arbiterSpec {
-                    explained = Agreement.explain(layout, findings: findings, solvers: chosen, arbiter: arbiterSpec, pool: pool)
-                    for e in explained {
-                        explanations[e.explanation.label + (e.precise ? " [precise range]" : " [imprecise numbers]"), default: 0] += 1
-                        switch e.explanation {
-                        case .exactBeyondRange, .feasibleWithinTolerance, .bothWithinTolerance, .referenceWrong, .referenceDeclined: break
-                        case .solverWrong, .bothDiffer, .unarbitrated: unexplained += 1
-                        }
-                    }
-                }
-                try Inputs.write(Agreement.reproduction(layout, seed: current, kind: chosenKind, findings: findings,
-                                                        explanations: explained), to: path)
-                if !quiet { printError("seed \(current): disagreement, saved \(path)") }
-            }
-            current += 1
-        }
-        let kinds = RandomLayoutGenerator.Kind.allCases.filter { tried[$0] != nil }.map { "\($0.rawValue) \(tried[$0] ?? 0)" }
+        let tally = try campaign.run(heartbeat: { tally in
+            guard quiet else { return }
+            printError("fuzz: \(tally.layouts) layouts in \(Int(Date().timeIntervalSince(started))) s, "
+                       + "\(tally.disagreements) with a disagreement")
+        }, disagreement: { found in
+            let path = (output as NSString).appendingPathComponent("disagreement-seed\(found.seed).layout")
+            try Inputs.write(found.reproduction, to: path)
+            if !quiet { printError("seed \(found.seed): disagreement, saved \(path)") }
+        })
+        let kinds = RandomLayoutGenerator.Kind.allCases.filter { tally.tried[$0] != nil }.map { "\($0.rawValue) \(tally.tried[$0] ?? 0)" }
             .joined(separator: ", ")
-        print("fuzz: \(current - seed) layouts (\(kinds)), seeds \(seed)...\(current - 1), \(views) views each, "
-              + "\(comparisons) solver x variant comparisons against \(chosen[0].name): "
-              + "\(disagreements) disagreement(s), \(illConditioned) ill-conditioned"
-              + (illAmbiguity > 0 ? " (\(illAmbiguity) with different ambiguity lists)" : ""))
-        print("solved: \(current - seed - UInt64(refused)) layouts; \(refused) refused by validation (numbers beyond the accepted range), not solved")
-        print("slowest layout: seed \(slowest.seed), \(String(format: "%.3f", slowest.seconds)) s (all solvers, every variant)")
+        print("fuzz: \(tally.layouts) layouts (\(kinds)), seeds \(tally.layouts > 0 ? "\(seed)...\(tally.next - 1)" : "none"), \(views) views each, "
+              + "\(tally.comparisons) solver x variant comparisons against \(chosen[0].name): "
+              + "\(tally.disagreements) disagreement(s), \(tally.illConditioned) ill-conditioned"
+              + (tally.illAmbiguity > 0 ? " (\(tally.illAmbiguity) with different ambiguity lists)" : ""))
+        print("solved: \(tally.layouts - UInt64(tally.refused)) layouts; \(tally.refused) refused by validation (numbers beyond the accepted range), not solved")
+        print("slowest layout: seed \(tally.slowest.seed), \(String(format: "%.3f", tally.slowest.seconds)) s (all solvers, every variant)")
         if let arbiterSpec {
             print("explained by \(arbiterSpec.name) (exact), per solver x variant disagreement:")
-            for (label, n) in explanations.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+            for (label, n) in tally.explanations.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
                 print("  \(n)  \(label)")
             }
-            if unexplained > 0 { throw ExitStatus.failure.exitCode }
+            if tally.unexplained > 0 { throw ExitStatus.failure.exitCode }
             return
         }
-        if disagreements > 0 { throw ExitStatus.failure.exitCode }
+        if tally.disagreements > 0 { throw ExitStatus.failure.exitCode }
     }
 }
