@@ -72,26 +72,9 @@ public enum PairedGate {
         let level = thresholds.confidence ?? Baseline.Thresholds.defaultConfidence
         var findings: [GateFinding] = []
         let reference = first.base.referenceName ?? first.head.referenceName
-        func solverThresholds(_ solver: String) -> Baseline.SolverThresholds? {
-            thresholds.solvers?[solver] ?? (solver == reference ? Baseline.Thresholds.reference : nil)
-        }
 
-        // What is present: solvers and cases of the base missing from the head.
-        let baseSolvers = Gate.solvers(of: first.base), headSolvers = Gate.solvers(of: first.head)
-        findings += Gate.missingSolvers(base: baseSolvers, now: headSolvers, allowMissing: allowMissing)
-        for solver in headSolvers.subtracting(baseSolvers).sorted() {
-            findings.append(GateFinding(kind: .new, metric: "solver", subject: solver, baseline: "-", current: "present", change: nil))
-        }
-        let headCases = Dictionary(first.head.cases.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let baseCases = Dictionary(first.base.cases.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for name in baseCases.keys.sorted() where headCases[name] == nil {
-            findings.append(GateFinding(kind: allowMissing ? .missing : .regression, metric: "case missing", subject: name,
-                                        baseline: "present", current: "-", change: nil))
-        }
-        for name in headCases.keys.sorted() where baseCases[name] == nil {
-            findings.append(GateFinding(kind: .new, metric: "case", subject: name, baseline: "-", current: "present", change: nil))
-        }
-
+        let headCases = casesByName(first.head), baseCases = casesByName(first.base)
+        findings += presenceFindings(first, baseCases: baseCases, headCases: headCases, allowMissing: allowMissing)
         // Exact metrics.
         for name in baseCases.keys.sorted() {
             guard let before = baseCases[name], let now = headCases[name] else { continue }
@@ -99,75 +82,153 @@ public enum PairedGate {
             findings += counterFindings(name, rounds: rounds, thresholds: thresholds)
         }
 
-        // Times: the log ratio of each round, for the timings every process has.
-        struct Key: Hashable, Comparable {
-            var caseName: String, solver: String, phase: Phase
-            static func < (a: Key, b: Key) -> Bool { (a.caseName, a.solver, a.phase.rawValue) < (b.caseName, b.solver, b.phase.rawValue) }
-        }
-        func medians(_ document: ResultsDocument) -> [Key: Double] {
-            var out: [Key: Double] = [:]
-            for c in document.cases { for t in c.timings where t.median > 0 { out[Key(caseName: c.name, solver: t.solver, phase: t.phase)] = t.median } }
-            return out
-        }
-        let perRound = rounds.map { (base: medians($0.base), head: medians($0.head)) }
-        var ratios: [Key: [Double]] = [:]
-        for key in Set(perRound[0].base.keys).intersection(perRound[0].head.keys) {
-            let values = perRound.compactMap { round -> Double? in
-                guard let a = round.base[key], let b = round.head[key] else { return nil }
-                return Foundation.log(b / a)
-            }
-            if values.count == rounds.count { ratios[key] = values }
-        }
+        let times = RoundTimes(rounds)
         let r = Double(rounds.count)
         let degrees = max(1, r - 1)
-        let estimates = ratios.mapValues { TimingSummary.median(sorted: $0.sorted()) }
-        let spreads = ratios.mapValues { robustSpread($0) }
-        let families = Dictionary(grouping: ratios.keys.sorted()) { "\($0.solver)/\($0.phase.rawValue)" }
-        let familySpread = families.mapValues { keys in TimingSummary.median(sorted: keys.compactMap { spreads[$0] }.sorted()) }
-
-        let caseLevel = 1 - (1 - level) / Double(max(1, ratios.count))
-        let aggregateCount = families.values.filter { $0.count >= Gate.minimumAggregateCases }.count
+        let caseLevel = 1 - (1 - level) / Double(max(1, times.ratios.count))
+        let aggregateCount = times.families.values.filter { $0.count >= Gate.minimumAggregateCases }.count
         let aggregateLevel = 1 - (1 - level) / Double(max(1, aggregateCount))
         let tCase = Confidence.t(caseLevel, degreesOfFreedom: degrees)
         let tAggregate = Confidence.t(aggregateLevel, degreesOfFreedom: degrees)
+        findings += caseTimeFindings(times, t: tCase, thresholds: thresholds, threshold: threshold, reference: reference)
+        findings += familyTimeFindings(times, t: tAggregate, thresholds: thresholds, aggregateThreshold: aggregateThreshold,
+                                       reference: reference)
+
+        return GateReport(findings: Gate.inReportOrder(findings), drift: nil, driftCorrected: false, confidence: level,
+                          baselineRuns: rounds.count)
+    }
+
+    // MARK: The steps of compare
+
+    /// A solver's thresholds: the given ones, else the reference's default.
+    private static func solverThresholds(_ solver: String, thresholds: Baseline.Thresholds,
+                                         reference: String?) -> Baseline.SolverThresholds? {
+        thresholds.solvers?[solver] ?? (solver == reference ? Baseline.Thresholds.reference : nil)
+    }
+
+    /// A document's cases by name (the first of a repeated name).
+    private static func casesByName(_ document: ResultsDocument) -> [String: ResultsDocument.Case] {
+        Dictionary(document.cases.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// What is present: solvers and cases of the base missing from the head,
+    /// and those the head adds.
+    private static func presenceFindings(_ first: Round, baseCases: [String: ResultsDocument.Case],
+                                         headCases: [String: ResultsDocument.Case], allowMissing: Bool) -> [GateFinding] {
+        var findings: [GateFinding] = []
+        let baseSolvers = Gate.solvers(of: first.base), headSolvers = Gate.solvers(of: first.head)
+        findings += Gate.missingSolvers(base: baseSolvers, now: headSolvers, allowMissing: allowMissing)
+        for solver in headSolvers.subtracting(baseSolvers).sorted() {
+            findings.append(GateFinding(kind: .new, metric: "solver", subject: solver, baseline: "-", current: "present", change: nil))
+        }
+        for name in baseCases.keys.sorted() where headCases[name] == nil {
+            findings.append(GateFinding(kind: allowMissing ? .missing : .regression, metric: "case missing", subject: name,
+                                        baseline: "present", current: "-", change: nil))
+        }
+        for name in headCases.keys.sorted() where baseCases[name] == nil {
+            findings.append(GateFinding(kind: .new, metric: "case", subject: name, baseline: "-", current: "present", change: nil))
+        }
+        return findings
+    }
+
+    /// One timing: a case, a solver and a phase.
+    private struct Key: Hashable, Comparable {
+        var caseName: String, solver: String, phase: Phase
+        static func < (a: Key, b: Key) -> Bool { (a.caseName, a.solver, a.phase.rawValue) < (b.caseName, b.solver, b.phase.rawValue) }
+    }
+
+    /// One round's median of each timing, per binary.
+    private typealias RoundMedians = (base: [Key: Double], head: [Key: Double])
+
+    /// Times: the log ratio of each round, for the timings every process has,
+    /// with each timing's estimate and spread, and their families (a solver's
+    /// phase over every case).
+    private struct RoundTimes {
+        var perRound: [RoundMedians]
+        var ratios: [Key: [Double]]
+        var estimates: [Key: Double]
+        var spreads: [Key: Double]
+        var families: [String: [Key]]
+        var familySpread: [String: Double]
+
+        init(_ rounds: [Round]) {
+            func medians(_ document: ResultsDocument) -> [Key: Double] {
+                var out: [Key: Double] = [:]
+                for c in document.cases { for t in c.timings where t.median > 0 { out[Key(caseName: c.name, solver: t.solver, phase: t.phase)] = t.median } }
+                return out
+            }
+            let perRound = rounds.map { (base: medians($0.base), head: medians($0.head)) }
+            var ratios: [Key: [Double]] = [:]
+            for key in Set(perRound[0].base.keys).intersection(perRound[0].head.keys) {
+                let values = perRound.compactMap { round -> Double? in
+                    guard let a = round.base[key], let b = round.head[key] else { return nil }
+                    return Foundation.log(b / a)
+                }
+                if values.count == rounds.count { ratios[key] = values }
+            }
+            self.perRound = perRound
+            self.ratios = ratios
+            estimates = ratios.mapValues { TimingSummary.median(sorted: $0.sorted()) }
+            let spreads = ratios.mapValues { robustSpread($0) }
+            self.spreads = spreads
+            families = Dictionary(grouping: ratios.keys.sorted()) { "\($0.solver)/\($0.phase.rawValue)" }
+            familySpread = families.mapValues { keys in TimingSummary.median(sorted: keys.compactMap { spreads[$0] }.sorted()) }
+        }
+
+        /// A timing's between-round spread: its own, its family's or the least assumed, the largest.
         func spread(_ key: Key) -> Double {
             max(spreads[key] ?? 0, familySpread["\(key.solver)/\(key.phase.rawValue)"] ?? 0, minimumSpread)
         }
-        func seconds(_ key: Key, _ side: KeyPath<(base: [Key: Double], head: [Key: Double]), [Key: Double]>) -> Double {
+
+        /// A timing's seconds on one side: the median over the rounds.
+        func seconds(_ key: Key, _ side: KeyPath<RoundMedians, [Key: Double]>) -> Double {
             TimingSummary.median(sorted: perRound.compactMap { $0[keyPath: side][key] }.sorted())
         }
+    }
 
-        for key in ratios.keys.sorted() {
-            guard let estimate = estimates[key] else { continue }
-            var limit = solverThresholds(key.solver)?.time ?? thresholds.time
+    /// Each timing, in case, solver and phase order.
+    private static func caseTimeFindings(_ times: RoundTimes, t tCase: Double, thresholds: Baseline.Thresholds, threshold: Double?,
+                                         reference: String?) -> [GateFinding] {
+        let r = Double(times.perRound.count)
+        var findings: [GateFinding] = []
+        for key in times.ratios.keys.sorted() {
+            guard let estimate = times.estimates[key] else { continue }
+            var limit = solverThresholds(key.solver, thresholds: thresholds, reference: reference)?.time ?? thresholds.time
             for (pattern, t) in (thresholds.cases ?? [:]).sorted(by: { $0.key < $1.key }) where Glob.matches(key.caseName, pattern) {
                 if let time = t.time { limit = time }
             }
             if let threshold { limit = threshold }
-            let half = tCase * medianEfficiency * spread(key) / r.squareRoot()
+            let half = tCase * medianEfficiency * times.spread(key) / r.squareRoot()
             let kind = Gate.decide(estimate, low: estimate - half, high: estimate + half, threshold: limit)
             findings.append(GateFinding(kind: kind, metric: "time/\(key.phase)", subject: "\(key.caseName) \(key.solver)",
-                                        baseline: formatSeconds(seconds(key, \.base)), current: formatSeconds(seconds(key, \.head)),
+                                        baseline: formatSeconds(times.seconds(key, \.base)), current: formatSeconds(times.seconds(key, \.head)),
                                         change: Foundation.exp(estimate) - 1,
                                         interval: interval(estimate, half), threshold: limit))
         }
+        return findings
+    }
 
-        for familyName in families.keys.sorted() {
-            guard let keys = families[familyName], keys.count >= Gate.minimumAggregateCases, let firstKey = keys.first else { continue }
+    /// Each solver's phase over all cases, in solver and phase order.
+    private static func familyTimeFindings(_ times: RoundTimes, t tAggregate: Double, thresholds: Baseline.Thresholds,
+                                           aggregateThreshold: Double?, reference: String?) -> [GateFinding] {
+        let r = Double(times.perRound.count)
+        var findings: [GateFinding] = []
+        for familyName in times.families.keys.sorted() {
+            guard let keys = times.families[familyName], keys.count >= Gate.minimumAggregateCases, let firstKey = keys.first else { continue }
             let c = Double(keys.count)
-            let estimate = keys.compactMap { estimates[$0] }.reduce(0, +) / c
+            let estimate = keys.compactMap { times.estimates[$0] }.reduce(0, +) / c
             // Each round's shift of the whole family from the cases' estimates.
-            let shifts = (0..<rounds.count).map { round in
-                keys.map { key in (ratios[key]?[round] ?? 0) - (estimates[key] ?? 0) }.reduce(0, +) / c
+            let shifts = (0..<times.perRound.count).map { round in
+                keys.map { key in (times.ratios[key]?[round] ?? 0) - (times.estimates[key] ?? 0) }.reduce(0, +) / c
             }
             let common = max(robustSpread(shifts), minimumSpread)
-            let local = (keys.map { spread($0) * spread($0) }.reduce(0, +) / c).squareRoot()
+            let local = (keys.map { times.spread($0) * times.spread($0) }.reduce(0, +) / c).squareRoot()
             let half = tAggregate * medianEfficiency * ((common * common + local * local / c) / r).squareRoot()
-            let limit = aggregateThreshold ?? solverThresholds(firstKey.solver)?.aggregate
+            let limit = aggregateThreshold ?? solverThresholds(firstKey.solver, thresholds: thresholds, reference: reference)?.aggregate
                 ?? thresholds.aggregate ?? Baseline.Thresholds.defaultAggregate
             let kind = Gate.decide(estimate, low: estimate - half, high: estimate + half, threshold: limit)
-            let geometric = { (side: KeyPath<(base: [Key: Double], head: [Key: Double]), [Key: Double]>) in
-                Foundation.exp(keys.map { Foundation.log(seconds($0, side)) }.reduce(0, +) / c)
+            let geometric = { (side: KeyPath<RoundMedians, [Key: Double]>) in
+                Foundation.exp(keys.map { Foundation.log(times.seconds($0, side)) }.reduce(0, +) / c)
             }
             findings.append(GateFinding(kind: kind, metric: "time/\(firstKey.phase), all cases",
                                         subject: "\(firstKey.solver) (\(keys.count) cases)",
@@ -175,9 +236,7 @@ public enum PairedGate {
                                         current: formatSeconds(geometric(\.head)) + " gm",
                                         change: Foundation.exp(estimate) - 1, interval: interval(estimate, half), threshold: limit))
         }
-
-        return GateReport(findings: Gate.inReportOrder(findings), drift: nil, driftCorrected: false, confidence: level,
-                          baselineRuns: rounds.count)
+        return findings
     }
 
     /// The standard deviation as the median absolute deviation estimates it

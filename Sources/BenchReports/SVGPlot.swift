@@ -141,78 +141,31 @@ enum SVGPlot {
         var notes: [String] = []
         // Views in a stable order: super first, then by name.
         let names = result.frames.keys.sorted { ($0 == "super" ? "" : $0) < ($1 == "super" ? "" : $1) }
-        func rect(_ f: [Double]) -> (Double, Double, Double, Double) {
-            // Negative sizes (allowed in Auto Layout) are drawn from their other edge.
-            let x = min(f[0], f[0] + f[2]), y = min(f[1], f[1] + f[3])
-            return (x, y, abs(f[2]), abs(f[3]))
-        }
-        let rects = names.compactMap { name in result.frames[name].flatMap { $0.count == 4 && $0.allSatisfy(\.isFinite) ? (name, rect($0)) : nil } }
-        let minX = rects.map { $0.1.0 }.min() ?? 0, minY = rects.map { $0.1.1 }.min() ?? 0
-        let maxX = rects.map { $0.1.0 + $0.1.2 }.max() ?? 1, maxY = rects.map { $0.1.1 + $0.1.3 }.max() ?? 1
-        let spanX = max(1, maxX - minX), spanY = max(1, maxY - minY)
-        let scale = min(260 / spanX, 360 / spanY)
-        var nodes: [N] = [attr("width", n(spanX * scale + 2)), attr("height", n(spanY * scale + 2)),
-                          attr("viewBox", "\(n(minX - 1 / scale)) \(n(minY - 1 / scale)) \(n(spanX + 2 / scale)) \(n(spanY + 2 / scale))"),
-                          attr("xmlns", "http://www.w3.org/2000/svg")]
-        let fills = ["#cfe3f7", "#f7e1c8", "#d9f0d3", "#eadcf5", "#f5f0c4", "#d3eef0"]
+        let rects = names.compactMap { name in result.frames[name].flatMap { $0.count == 4 && $0.allSatisfy(\.isFinite) ? (name, drawnRect($0)) : nil } }
+        let (scale, header) = pictureHeader(rects)
+        var nodes = header
         for (i, (name, r)) in rects.enumerated() {
             let isContainer = name == "super"
-            let stroke = differing.contains(name) ? "#e00000" : isContainer ? "#333" : "#4a6a8a"
-            let width = (differing.contains(name) ? 3 : 1) / scale
-            nodes.append(el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(r.2)), attr("height", n(r.3)),
-                                     attr("fill", isContainer ? "#fafafa" : fills[i % fills.count]), attr("fill-opacity", isContainer ? "1" : "0.85"),
-                                     attr("stroke", stroke), attr("stroke-width", String(format: "%.4f", width)),
-                                     el("title", [text("\(name): \(result.frames[name]?.map { String(format: "%g", $0) }.joined(separator: " ") ?? "")")])]))
+            nodes.append(viewRectangle(name, r, index: i, frame: result.frames[name], isContainer: isContainer,
+                                       differs: differing.contains(name), scale: scale))
             if let c = content[name], let f = result.frames[name], f.count == 4, f.allSatisfy(\.isFinite) {
-                // The intrinsic size as a dashed box from the view's origin (its
-                // frame's size on an axis without one), the baselines as lines.
-                if let intrinsic = c.intrinsic, intrinsic.count == 2 {
-                    let w = intrinsic[0] ?? f[2], h = intrinsic[1] ?? f[3]
-                    if w.isFinite, h.isFinite {
-                        nodes.append(el("rect", [attr("x", n(f[0])), attr("y", n(f[1])), attr("width", n(abs(w))), attr("height", n(abs(h))),
-                                                 attr("fill", "none"), attr("stroke", "#7a5c00"),
-                                                 attr("stroke-width", String(format: "%.4f", 1 / scale)),
-                                                 attr("stroke-dasharray", String(format: "%.4f %.4f", 3 / scale, 2 / scale)),
-                                                 el("title", [text("\(name): intrinsic size \(intrinsic.map { $0.map { String(format: "%g", $0) } ?? "none" }.joined(separator: " x "))")])]))
-                    }
-                }
-                if let b = c.baselines, b.count == 2, b.allSatisfy(\.isFinite) {
-                    for (label, y) in [("first baseline", f[1] + b[0]), ("last baseline", f[1] + f[3] - b[1])] {
-                        nodes.append(el("line", [attr("x1", n(f[0])), attr("x2", n(f[0] + f[2])), attr("y1", n(y)), attr("y2", n(y)),
-                                                 attr("stroke", "#b03060"), attr("stroke-width", String(format: "%.4f", 1 / scale)),
-                                                 el("title", [text("\(name): \(label) at \(String(format: "%g", y))")])]))
-                    }
-                }
+                nodes += contentMarks(name, content: c, frame: f, scale: scale)
             }
             let f = result.frames[name] ?? []
             let stroke1 = String(format: "%.4f", 1.5 / scale)
             if !isContainer && (r.2 * scale < 1.5 || r.3 * scale < 1.5) {
-                // Collapsed: a cross at the origin, and the side that has a length.
-                let arm = 4 / scale
-                nodes.append(el("path", [attr("d", "M\(n(r.0 - arm)) \(n(r.1 - arm))L\(n(r.0 + arm)) \(n(r.1 + arm))M\(n(r.0 - arm)) \(n(r.1 + arm))L\(n(r.0 + arm)) \(n(r.1 - arm))"),
-                                         attr("stroke", differing.contains(name) ? "#e00000" : "#333"), attr("stroke-width", stroke1),
-                                         el("title", [text("\(name): \(r.2 * scale < 1.5 ? "zero width" : "zero height")")])]))
-                if r.2 * scale >= 1.5 || r.3 * scale >= 1.5 {
-                    nodes.append(el("line", [attr("x1", n(r.0)), attr("y1", n(r.1)), attr("x2", n(r.0 + r.2)), attr("y2", n(r.1 + r.3)),
-                                             attr("stroke", differing.contains(name) ? "#e00000" : "#333"), attr("stroke-width", stroke1)]))
-                }
-                let what = r.2 * scale < 1.5 && r.3 * scale < 1.5 ? "zero size" : r.2 * scale < 1.5 ? "zero width" : "zero height"
-                notes.append("\(name): \(what), drawn as a cross")
+                let collapsed = collapsedMarks(name, r, differs: differing.contains(name), scale: scale, strokeWidth: stroke1)
+                nodes += collapsed.nodes
+                notes.append(collapsed.note)
             }
             if f.count == 4, f[2] < 0 || f[3] < 0 {
                 notes.append("\(name): negative \(f[2] < 0 ? "width \(String(format: "%g", f[2]))" : "height \(String(format: "%g", f[3]))"), drawn from its other edge")
             }
             if ambiguous.contains(name) {
-                nodes.append(el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(max(r.2, 2 / scale))), attr("height", n(max(r.3, 2 / scale))),
-                                         attr("fill", "url(#\(hatchID))"), attr("fill-opacity", "0.7"),
-                                         el("title", [text("\(name): ambiguous (free: the reference finds it can move on the optimal face)")])]))
+                nodes.append(ambiguousHatch(name, r, scale: scale))
             }
             if differing.contains(name), let other = reference?.frames[name], other.count == 4, other.allSatisfy(\.isFinite) {
-                let o = rect(other)
-                nodes.append(el("rect", [attr("x", n(o.0)), attr("y", n(o.1)), attr("width", n(max(o.2, 1 / scale))), attr("height", n(max(o.3, 1 / scale))),
-                                         attr("fill", "none"), attr("stroke", "#555"), attr("stroke-width", stroke1),
-                                         attr("stroke-dasharray", String(format: "%.4f %.4f", 4 / scale, 3 / scale)),
-                                         el("title", [text("\(name) in the reference: \(other.map { String(format: "%g", $0) }.joined(separator: " "))")])]))
+                nodes.append(referenceOutline(name, other, scale: scale, strokeWidth: stroke1))
             }
             if !isContainer && r.2 * scale > 18 && r.3 * scale > 9 {
                 nodes.append(el("text", [attr("x", n(r.0 + r.2 / 2)), attr("y", n(r.1 + r.3 / 2)), attr("font-size", String(format: "%.3f", 10 / scale)),
@@ -226,5 +179,102 @@ enum SVGPlot {
             notes.append("red: differs from the reference, whose frame is dashed")
         }
         return (el("svg", nodes), notes)
+    }
+
+    // MARK: The steps of layoutPicture
+
+    /// A frame as drawn: x, y, width, height.
+    private typealias DrawnRect = (Double, Double, Double, Double)
+
+    /// A frame `[x, y, width, height]` as drawn.
+    private static func drawnRect(_ f: [Double]) -> DrawnRect {
+        // Negative sizes (allowed in Auto Layout) are drawn from their other edge.
+        let x = min(f[0], f[0] + f[2]), y = min(f[1], f[1] + f[3])
+        return (x, y, abs(f[2]), abs(f[3]))
+    }
+
+    /// The picture's scale (pixels per point: the views' bounding box fits
+    /// 260 x 360) and the `svg` element's attributes.
+    private static func pictureHeader(_ rects: [(String, DrawnRect)]) -> (scale: Double, nodes: [N]) {
+        let minX = rects.map { $0.1.0 }.min() ?? 0, minY = rects.map { $0.1.1 }.min() ?? 0
+        let maxX = rects.map { $0.1.0 + $0.1.2 }.max() ?? 1, maxY = rects.map { $0.1.1 + $0.1.3 }.max() ?? 1
+        let spanX = max(1, maxX - minX), spanY = max(1, maxY - minY)
+        let scale = min(260 / spanX, 360 / spanY)
+        let nodes: [N] = [attr("width", n(spanX * scale + 2)), attr("height", n(spanY * scale + 2)),
+                          attr("viewBox", "\(n(minX - 1 / scale)) \(n(minY - 1 / scale)) \(n(spanX + 2 / scale)) \(n(spanY + 2 / scale))"),
+                          attr("xmlns", "http://www.w3.org/2000/svg")]
+        return (scale, nodes)
+    }
+
+    /// The fills of the views, in turn (the container's is its own).
+    private static let viewFills = ["#cfe3f7", "#f7e1c8", "#d9f0d3", "#eadcf5", "#f5f0c4", "#d3eef0"]
+
+    /// A view's rectangle, outlined red when it differs from the reference, with its frame as a tooltip.
+    private static func viewRectangle(_ name: String, _ r: DrawnRect, index i: Int, frame: [Double]?, isContainer: Bool,
+                                      differs: Bool, scale: Double) -> N {
+        let stroke = differs ? "#e00000" : isContainer ? "#333" : "#4a6a8a"
+        let width = (differs ? 3 : 1) / scale
+        return el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(r.2)), attr("height", n(r.3)),
+                           attr("fill", isContainer ? "#fafafa" : viewFills[i % viewFills.count]), attr("fill-opacity", isContainer ? "1" : "0.85"),
+                           attr("stroke", stroke), attr("stroke-width", String(format: "%.4f", width)),
+                           el("title", [text("\(name): \(frame?.map { String(format: "%g", $0) }.joined(separator: " ") ?? "")")])])
+    }
+
+    /// What a view's content says: its intrinsic size and its baselines.
+    private static func contentMarks(_ name: String, content c: ResultsDocument.Content, frame f: [Double], scale: Double) -> [N] {
+        var nodes: [N] = []
+        // The intrinsic size as a dashed box from the view's origin (its
+        // frame's size on an axis without one), the baselines as lines.
+        if let intrinsic = c.intrinsic, intrinsic.count == 2 {
+            let w = intrinsic[0] ?? f[2], h = intrinsic[1] ?? f[3]
+            if w.isFinite, h.isFinite {
+                nodes.append(el("rect", [attr("x", n(f[0])), attr("y", n(f[1])), attr("width", n(abs(w))), attr("height", n(abs(h))),
+                                         attr("fill", "none"), attr("stroke", "#7a5c00"),
+                                         attr("stroke-width", String(format: "%.4f", 1 / scale)),
+                                         attr("stroke-dasharray", String(format: "%.4f %.4f", 3 / scale, 2 / scale)),
+                                         el("title", [text("\(name): intrinsic size \(intrinsic.map { $0.map { String(format: "%g", $0) } ?? "none" }.joined(separator: " x "))")])]))
+            }
+        }
+        if let b = c.baselines, b.count == 2, b.allSatisfy(\.isFinite) {
+            for (label, y) in [("first baseline", f[1] + b[0]), ("last baseline", f[1] + f[3] - b[1])] {
+                nodes.append(el("line", [attr("x1", n(f[0])), attr("x2", n(f[0] + f[2])), attr("y1", n(y)), attr("y2", n(y)),
+                                         attr("stroke", "#b03060"), attr("stroke-width", String(format: "%.4f", 1 / scale)),
+                                         el("title", [text("\(name): \(label) at \(String(format: "%g", y))")])]))
+            }
+        }
+        return nodes
+    }
+
+    /// A collapsed view (under 1.5 pixels on an axis): its marks, and the note that says so.
+    private static func collapsedMarks(_ name: String, _ r: DrawnRect, differs: Bool, scale: Double,
+                                       strokeWidth stroke1: String) -> (nodes: [N], note: String) {
+        var nodes: [N] = []
+        // Collapsed: a cross at the origin, and the side that has a length.
+        let arm = 4 / scale
+        nodes.append(el("path", [attr("d", "M\(n(r.0 - arm)) \(n(r.1 - arm))L\(n(r.0 + arm)) \(n(r.1 + arm))M\(n(r.0 - arm)) \(n(r.1 + arm))L\(n(r.0 + arm)) \(n(r.1 - arm))"),
+                                 attr("stroke", differs ? "#e00000" : "#333"), attr("stroke-width", stroke1),
+                                 el("title", [text("\(name): \(r.2 * scale < 1.5 ? "zero width" : "zero height")")])]))
+        if r.2 * scale >= 1.5 || r.3 * scale >= 1.5 {
+            nodes.append(el("line", [attr("x1", n(r.0)), attr("y1", n(r.1)), attr("x2", n(r.0 + r.2)), attr("y2", n(r.1 + r.3)),
+                                     attr("stroke", differs ? "#e00000" : "#333"), attr("stroke-width", stroke1)]))
+        }
+        let what = r.2 * scale < 1.5 && r.3 * scale < 1.5 ? "zero size" : r.2 * scale < 1.5 ? "zero width" : "zero height"
+        return (nodes, "\(name): \(what), drawn as a cross")
+    }
+
+    /// The hatch over a view the reference calls ambiguous (at least 2 pixels each way).
+    private static func ambiguousHatch(_ name: String, _ r: DrawnRect, scale: Double) -> N {
+        el("rect", [attr("x", n(r.0)), attr("y", n(r.1)), attr("width", n(max(r.2, 2 / scale))), attr("height", n(max(r.3, 2 / scale))),
+                    attr("fill", "url(#\(hatchID))"), attr("fill-opacity", "0.7"),
+                    el("title", [text("\(name): ambiguous (free: the reference finds it can move on the optimal face)")])])
+    }
+
+    /// The reference's frame of a differing view, dashed.
+    private static func referenceOutline(_ name: String, _ other: [Double], scale: Double, strokeWidth stroke1: String) -> N {
+        let o = drawnRect(other)
+        return el("rect", [attr("x", n(o.0)), attr("y", n(o.1)), attr("width", n(max(o.2, 1 / scale))), attr("height", n(max(o.3, 1 / scale))),
+                           attr("fill", "none"), attr("stroke", "#555"), attr("stroke-width", stroke1),
+                           attr("stroke-dasharray", String(format: "%.4f %.4f", 4 / scale, 3 / scale)),
+                           el("title", [text("\(name) in the reference: \(other.map { String(format: "%g", $0) }.joined(separator: " "))")])])
     }
 }

@@ -57,55 +57,92 @@ extension ScreenBuilder {
             // Kept: the stored frames, the oracle, were computed with them.
             notes.append("placeholder constraints (UIKit removes them at build time) are kept: the stored frames were computed with them")
         }
+        guard let items = constraintItems(element, owner: owner),
+              let attributes = constraintAttributes(element, hasSecondItem: items.second != nil),
+              let relation = constraintRelation(element),
+              let readings = constraintReadings(element, owner: owner, firstIndex: items.first, secondIndex: items.second),
+              !readings.isEmpty else { return }
+        if items.second == nil, attributes.first.isLocation {
+            warn("constraint \(element["id"] ?? ""): a position (\(attributes.firstWord)) equal to a bare number: left out", element)
+            return
+        }
+        let ends = constraintEnds(element, items: items, attributes: attributes)
+        let identifier = element["id"].map { String($0.filter { !$0.isNewline }.prefix(200)) }
+        for reading in readings {
+            let traits = readings.count == 1 && reading.classes.count == SizeClass.all.count ? [] : reading.classes
+            for group in Self.traitGroups(traits) {
+                constraints.append(LayoutConstraint(ends.first, relation, ends.second, multiplier: reading.multiplier, constant: reading.constant,
+                                                    priority: Priority(reading.priority), identifier: identifier, traits: group,
+                                                    locations: ConstraintLocations(start: location(element))))
+            }
+        }
+    }
+
+    /// The indices of a constraint's first item (its owner when unnamed) and
+    /// second item; nil, with a warning, when one is not in this screen.
+    private mutating func constraintItems(_ element: XMLElement, owner: Int) -> (first: Int, second: Int?)? {
         let firstID = element["firstItem"] ?? nodes[owner].id
         guard let firstIndex = byID[firstID] else {
             warn("constraint \(element["id"] ?? "") refers to '\(firstID.prefix(40))', which is not in this screen: left out", element)
-            return
+            return nil
         }
         var secondIndex: Int?
         if let secondID = element["secondItem"] {
             guard let index = byID[secondID] else {
                 warn("constraint \(element["id"] ?? "") refers to '\(secondID.prefix(40))', which is not in this screen: left out", element)
-                return
+                return nil
             }
             secondIndex = index
         }
+        return (firstIndex, secondIndex)
+    }
+
+    /// A constraint's first attribute (and the word IB wrote for it) and,
+    /// with a second item, its second; nil, with a warning, when one is not supported.
+    private mutating func constraintAttributes(_ element: XMLElement,
+                                               hasSecondItem: Bool) -> (firstWord: String, first: Attribute, second: Attribute?)? {
         guard let firstWord = element["firstAttribute"], let firstAttribute = Self.attributeWords[firstWord] else {
             warn("constraint \(element["id"] ?? ""): attribute '\((element["firstAttribute"] ?? "none").prefix(40))' is not supported: left out", element)
-            return
+            return nil
         }
         var secondAttribute: Attribute?
-        if secondIndex != nil {
+        if hasSecondItem {
             guard let word = element["secondAttribute"], let attribute = Self.attributeWords[word] else {
                 warn("constraint \(element["id"] ?? ""): attribute '\((element["secondAttribute"] ?? "none").prefix(40))' is not supported: left out", element)
-                return
+                return nil
             }
             secondAttribute = attribute
         }
-        let relation: Relation
+        return (firstWord, firstAttribute, secondAttribute)
+    }
+
+    /// A constraint's relation (equal when absent); nil, with a warning, when unknown.
+    private mutating func constraintRelation(_ element: XMLElement) -> Relation? {
         switch element["relation"] {
-        case nil, "equal"?: relation = .equal
-        case "greaterThanOrEqual"?: relation = .greaterThanOrEqual
-        case "lessThanOrEqual"?: relation = .lessThanOrEqual
+        case nil, "equal"?: return .equal
+        case "greaterThanOrEqual"?: return .greaterThanOrEqual
+        case "lessThanOrEqual"?: return .lessThanOrEqual
         case let other?:
             warn("constraint \(element["id"] ?? ""): relation '\(other.prefix(40))' is unknown: left out", element)
-            return
+            return nil
         }
+    }
 
-        // Per size class: installed, and with which numbers.
-        var readings: [(classes: [SizeClass], multiplier: Double, constant: Double, priority: Double)] = []
+    /// A constraint's numbers in the size classes where it reads the same.
+    private typealias ConstraintReading = (classes: [SizeClass], multiplier: Double, constant: Double, priority: Double)
+
+    /// Per size class: installed, and with which numbers (size classes that
+    /// read the same merged). Empty when it is installed in none; nil, with a
+    /// warning, when a number cannot be read.
+    private mutating func constraintReadings(_ element: XMLElement, owner: Int, firstIndex: Int,
+                                             secondIndex: Int?) -> [ConstraintReading]? {
+        var readings: [ConstraintReading] = []
         for sizeClass in SizeClass.all {
             guard installed(element, owner: owner, in: sizeClass) else { continue }
-            var attributes: [String: String] = [:]
-            for key in ["multiplier", "constant", "priority"] { if let v = element[key] { attributes[key] = v } }
-            // Attribute overrides: the most specific matching `<variation>` inside the constraint wins.
-            let overrides = element.children("variation").compactMap { v in sizeClass.matches(variationKey: v["key"] ?? "").map { (v, $0) } }
-            for (variation, _) in overrides.sorted(by: { $0.1 < $1.1 }) {
-                for key in ["multiplier", "constant", "priority"] { if let v = variation[key] { attributes[key] = v } }
-            }
+            let attributes = Self.numberAttributes(element, in: sizeClass)
             guard let multiplier = Self.multiplier(attributes["multiplier"]) else {
                 warn("constraint \(element["id"] ?? ""): multiplier '\((attributes["multiplier"] ?? "").prefix(40))' is not a number, a:b or a/b: left out", element)
-                return
+                return nil
             }
             var constant = Self.number(attributes["constant"]) ?? 0
             if attributes["constant"] == nil, element["symbolic"] == "YES" {
@@ -115,7 +152,7 @@ extension ScreenBuilder {
             }
             if attributes["constant"] != nil, Self.number(attributes["constant"]) == nil {
                 warn("constraint \(element["id"] ?? ""): constant '\((attributes["constant"] ?? "").prefix(40))' is not a number: left out", element)
-                return
+                return nil
             }
             var priority = Self.number(attributes["priority"]) ?? 1000
             if !(1...1000).contains(priority) {
@@ -128,12 +165,28 @@ extension ScreenBuilder {
                 readings.append(([sizeClass], multiplier, constant, priority))
             }
         }
-        guard !readings.isEmpty else { return }
-        if secondIndex == nil, firstAttribute.isLocation {
-            warn("constraint \(element["id"] ?? ""): a position (\(firstWord)) equal to a bare number: left out", element)
-            return
-        }
+        return readings
+    }
 
+    /// A constraint's `multiplier`, `constant` and `priority` as written for one size class.
+    private static func numberAttributes(_ element: XMLElement, in sizeClass: SizeClass) -> [String: String] {
+        var attributes: [String: String] = [:]
+        for key in ["multiplier", "constant", "priority"] { if let v = element[key] { attributes[key] = v } }
+        // Attribute overrides: the most specific matching `<variation>` inside the constraint wins.
+        let overrides = element.children("variation").compactMap { v in sizeClass.matches(variationKey: v["key"] ?? "").map { (v, $0) } }
+        for (variation, _) in overrides.sorted(by: { $0.1 < $1.1 }) {
+            for key in ["multiplier", "constant", "priority"] { if let v = variation[key] { attributes[key] = v } }
+        }
+        return attributes
+    }
+
+    /// The item attributes a constraint relates, a scroll view's edges
+    /// replaced by its content rectangle's where they face its descendants.
+    private mutating func constraintEnds(_ element: XMLElement, items: (first: Int, second: Int?),
+                                         attributes: (firstWord: String, first: Attribute, second: Attribute?))
+        -> (first: ItemAttribute, second: ItemAttribute?) {
+        let firstIndex = items.first, secondIndex = items.second
+        let firstAttribute = attributes.first, secondAttribute = attributes.second
         var first = ItemAttribute(nodes[firstIndex].name, firstAttribute, location: location(element))
         var second = secondIndex.map { ItemAttribute(nodes[$0].name, secondAttribute ?? .width) }
         // A scroll view without content guides: its edges and centers, related
@@ -144,15 +197,7 @@ extension ScreenBuilder {
            let content = contentRectangle(of: s) { second = ItemAttribute(content, a) }
         if let s = secondIndex, Self.isEdge(firstAttribute), isDescendant(s, of: firstIndex),
            let content = contentRectangle(of: firstIndex) { first = ItemAttribute(content, firstAttribute, location: location(element)) }
-        let identifier = element["id"].map { String($0.filter { !$0.isNewline }.prefix(200)) }
-        for reading in readings {
-            let traits = readings.count == 1 && reading.classes.count == SizeClass.all.count ? [] : reading.classes
-            for group in Self.traitGroups(traits) {
-                constraints.append(LayoutConstraint(first, relation, second, multiplier: reading.multiplier, constant: reading.constant,
-                                                    priority: Priority(reading.priority), identifier: identifier, traits: group,
-                                                    locations: ConstraintLocations(start: location(element))))
-            }
-        }
+        return (first, second)
     }
 
     /// The `when` trait lists covering a set of size classes (one list per class, merged by width or height where whole).
@@ -254,37 +299,9 @@ extension ScreenBuilder {
         for s in stacks {
             let element = nodes[s].element
             let vertical = element["axis"] == "vertical"
-            let children = nodes.indices.filter { nodes[$0].parent == s && nodes[$0].guide == nil }
-            var arranged: [Int] = []
-            for c in children {
-                // A stopped activity indicator that hides when stopped is stored
-                // hidden, but IB's canvas arranges it (its frames leave its place).
-                let element = nodes[c].element
-                let stoppedIndicator = element.name == "activityIndicatorView" && element["hidesWhenStopped"] == "YES"
-                if element["hidden"] == "YES", !stoppedIndicator {
-                    markNoOracle(c, "hidden in a stack view")
-                } else {
-                    arranged.append(c)
-                }
-            }
+            let arranged = arrangedViews(of: s)
             guard !arranged.isEmpty else { continue }
-            // IB writes no `layoutMarginsRelativeArrangement` in the sample; a
-            // stack given its own margins arranges inside them (16 of 16
-            // stacks with margins have their first view at the margin).
-            let hasOwnMargins = element.children.contains {
-                ($0.name == "edgeInsets" && $0["key"] == "layoutMargins")
-                    || ($0.name == "directionalEdgeInsets" && $0["key"] == "directionalLayoutMargins")
-            }
-            let margins = element["layoutMarginsRelativeArrangement"].map { $0 == "YES" } ?? hasOwnMargins
-            let lead: Attribute = vertical ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
-            let trail: Attribute = vertical ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
-            let vLead: Attribute = vertical ? .top : .leading, vTrail: Attribute = vertical ? .bottom : .trailing
-            let crossStart: Attribute = vertical ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top)
-            let crossEnd: Attribute = vertical ? (margins ? .trailingMargin : .trailing) : (margins ? .bottomMargin : .bottom)
-            let vCrossStart: Attribute = vertical ? .leading : .top, vCrossEnd: Attribute = vertical ? .trailing : .bottom
-            let crossCenter: Attribute = vertical ? (margins ? .centerXWithinMargins : .centerX) : (margins ? .centerYWithinMargins : .centerY)
-            let vCrossCenter: Attribute = vertical ? .centerX : .centerY
-            let dimension: Attribute = vertical ? .height : .width, crossDimension: Attribute = vertical ? .width : .height
+            let axes = StackAttributes(vertical: vertical, margins: Self.arrangesInsideMargins(element))
             // `spacingType="standard"`: the system spacing between siblings, 8.
             let spacing = Self.number(element["spacing"]) ?? (element["spacingType"] == "standard" ? 8 : 0)
             let distribution = element["distribution"] ?? "fill"
@@ -292,71 +309,159 @@ extension ScreenBuilder {
             let name = nodes[s].name
             if element["baselineRelativeArrangement"] == "YES" { notes.append("baseline-relative stack spacing is measured between edges") }
 
-            add(arranged[0], vLead, .equal, s, lead, "\(name): first arranged view")
-            add(arranged[arranged.count - 1], vTrail, .equal, s, trail, "\(name): last arranged view")
-            for (k, (a, b)) in zip(arranged, arranged.dropFirst()).enumerated() {
-                switch distribution {
-                case "equalSpacing", "equalCentering":
-                    add(b, vLead, .greaterThanOrEqual, a, vTrail, constant: spacing, "\(name): spacing")
-                    let gap = addGap(stack: s, index: k + 1)
-                    let centers = distribution == "equalCentering"
-                    let center: Attribute = vertical ? .centerY : .centerX
-                    add(gap, vLead, .equal, a, centers ? center : vTrail, "\(name): \(distribution) gap")
-                    add(gap, vTrail, .equal, b, centers ? center : vLead, "\(name): \(distribution) gap")
-                    add(gap, vCrossStart, .equal, s, vCrossStart, "\(name): gap guide")
-                    add(gap, crossDimension, .equal, nil, nil, "\(name): gap guide")
-                    if k > 0, let firstGap = byID[nodes[s].id + "_gap1"] {
-                        add(gap, dimension, .equal, firstGap, dimension, "\(name): \(distribution)")
-                    }
-                default:
-                    add(b, vLead, .equal, a, vTrail, constant: spacing, "\(name): spacing")
+            add(arranged[0], axes.vLead, .equal, s, axes.lead, "\(name): first arranged view")
+            add(arranged[arranged.count - 1], axes.vTrail, .equal, s, axes.trail, "\(name): last arranged view")
+            addStackSpacing(s, arranged: arranged, distribution: distribution, spacing: spacing, axes: axes)
+            addStackDistribution(s, arranged: arranged, distribution: distribution, axes: axes)
+            addStackAlignment(s, arranged: arranged, alignment: alignment, axes: axes)
+        }
+    }
+
+    /// The attributes a stack view's constraints use: the stack's (its
+    /// margins' when it arranges inside them) and an arranged view's (the
+    /// `v` ones), along the axis and across it.
+    private struct StackAttributes {
+        var vertical: Bool
+        var lead: Attribute, trail: Attribute
+        var vLead: Attribute, vTrail: Attribute
+        var crossStart: Attribute, crossEnd: Attribute
+        var vCrossStart: Attribute, vCrossEnd: Attribute
+        var crossCenter: Attribute, vCrossCenter: Attribute
+        var dimension: Attribute, crossDimension: Attribute
+
+        init(vertical: Bool, margins: Bool) {
+            self.vertical = vertical
+            lead = vertical ? (margins ? .topMargin : .top) : (margins ? .leadingMargin : .leading)
+            trail = vertical ? (margins ? .bottomMargin : .bottom) : (margins ? .trailingMargin : .trailing)
+            vLead = vertical ? .top : .leading
+            vTrail = vertical ? .bottom : .trailing
+            crossStart = vertical ? (margins ? .leadingMargin : .leading) : (margins ? .topMargin : .top)
+            crossEnd = vertical ? (margins ? .trailingMargin : .trailing) : (margins ? .bottomMargin : .bottom)
+            vCrossStart = vertical ? .leading : .top
+            vCrossEnd = vertical ? .trailing : .bottom
+            crossCenter = vertical ? (margins ? .centerXWithinMargins : .centerX) : (margins ? .centerYWithinMargins : .centerY)
+            vCrossCenter = vertical ? .centerX : .centerY
+            dimension = vertical ? .height : .width
+            crossDimension = vertical ? .width : .height
+        }
+    }
+
+    /// A stack's arranged views, in order: its children but the hidden ones
+    /// (marked as no oracle).
+    private mutating func arrangedViews(of s: Int) -> [Int] {
+        let children = nodes.indices.filter { nodes[$0].parent == s && nodes[$0].guide == nil }
+        var arranged: [Int] = []
+        for c in children {
+            // A stopped activity indicator that hides when stopped is stored
+            // hidden, but IB's canvas arranges it (its frames leave its place).
+            let element = nodes[c].element
+            let stoppedIndicator = element.name == "activityIndicatorView" && element["hidesWhenStopped"] == "YES"
+            if element["hidden"] == "YES", !stoppedIndicator {
+                markNoOracle(c, "hidden in a stack view")
+            } else {
+                arranged.append(c)
+            }
+        }
+        return arranged
+    }
+
+    /// Whether a stack arranges its views inside its layout margins.
+    private static func arrangesInsideMargins(_ element: XMLElement) -> Bool {
+        // IB writes no `layoutMarginsRelativeArrangement` in the sample; a
+        // stack given its own margins arranges inside them (16 of 16
+        // stacks with margins have their first view at the margin).
+        let hasOwnMargins = element.children.contains {
+            ($0.name == "edgeInsets" && $0["key"] == "layoutMargins")
+                || ($0.name == "directionalEdgeInsets" && $0["key"] == "directionalLayoutMargins")
+        }
+        return element["layoutMarginsRelativeArrangement"].map { $0 == "YES" } ?? hasOwnMargins
+    }
+
+    /// The spacing between neighbouring arranged views: fixed, or for the
+    /// equal-spacing distributions at least `spacing`, with a gap guide
+    /// between each pair whose lengths are all equal.
+    private mutating func addStackSpacing(_ s: Int, arranged: [Int], distribution: String, spacing: Double, axes: StackAttributes) {
+        let name = nodes[s].name
+        let vertical = axes.vertical, vLead = axes.vLead, vTrail = axes.vTrail
+        for (k, (a, b)) in zip(arranged, arranged.dropFirst()).enumerated() {
+            switch distribution {
+            case "equalSpacing", "equalCentering":
+                add(b, vLead, .greaterThanOrEqual, a, vTrail, constant: spacing, "\(name): spacing")
+                let gap = addGap(stack: s, index: k + 1)
+                let centers = distribution == "equalCentering"
+                let center: Attribute = vertical ? .centerY : .centerX
+                add(gap, vLead, .equal, a, centers ? center : vTrail, "\(name): \(distribution) gap")
+                add(gap, vTrail, .equal, b, centers ? center : vLead, "\(name): \(distribution) gap")
+                add(gap, axes.vCrossStart, .equal, s, axes.vCrossStart, "\(name): gap guide")
+                add(gap, axes.crossDimension, .equal, nil, nil, "\(name): gap guide")
+                if k > 0, let firstGap = byID[nodes[s].id + "_gap1"] {
+                    add(gap, axes.dimension, .equal, firstGap, axes.dimension, "\(name): \(distribution)")
+                }
+            default:
+                add(b, vLead, .equal, a, vTrail, constant: spacing, "\(name): spacing")
+            }
+        }
+    }
+
+    /// The sizes along the axis that `fillEqually` and `fillProportionally`
+    /// set; a warning for a distribution this importer does not know.
+    private mutating func addStackDistribution(_ s: Int, arranged: [Int], distribution: String, axes: StackAttributes) {
+        let name = nodes[s].name
+        let dimension = axes.dimension
+        if distribution == "fillEqually" {
+            for v in arranged.dropFirst() { add(v, dimension, .equal, arranged[0], dimension, "\(name): fillEqually") }
+        } else if distribution == "fillProportionally" {
+            let sizes = arranged.map { Self.frameSize(nodes[$0], vertical: axes.vertical) }
+            if sizes[0] > 0 {
+                for (v, size) in zip(arranged, sizes).dropFirst() where size > 0 {
+                    add(v, dimension, .equal, arranged[0], dimension, multiplier: size / sizes[0], priority: 999,
+                        "\(name): fillProportionally")
                 }
             }
-            if distribution == "fillEqually" {
-                for v in arranged.dropFirst() { add(v, dimension, .equal, arranged[0], dimension, "\(name): fillEqually") }
-            } else if distribution == "fillProportionally" {
-                let sizes = arranged.map { Self.frameSize(nodes[$0], vertical: vertical) }
-                if sizes[0] > 0 {
-                    for (v, size) in zip(arranged, sizes).dropFirst() where size > 0 {
-                        add(v, dimension, .equal, arranged[0], dimension, multiplier: size / sizes[0], priority: 999,
-                            "\(name): fillProportionally")
-                    }
-                }
-            } else if !["fill", "equalSpacing", "equalCentering"].contains(distribution) {
-                warn("stack view distribution '\(distribution.prefix(40))' is unknown: laid out as fill", element)
-            }
-            for v in arranged {
-                switch alignment {
-                case "fill":
-                    add(v, vCrossStart, .equal, s, crossStart, "\(name): alignment fill")
-                    add(v, vCrossEnd, .equal, s, crossEnd, "\(name): alignment fill")
-                case "leading", "top":
-                    add(v, vCrossStart, .equal, s, crossStart, "\(name): alignment \(alignment)")
-                    add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment \(alignment)")
-                case "trailing", "bottom":
-                    add(v, vCrossEnd, .equal, s, crossEnd, "\(name): alignment \(alignment)")
-                    add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment \(alignment)")
-                case "firstBaseline", "lastBaseline", "baseline":
-                    let baseline: Attribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
-                    if v != arranged[0] { add(v, baseline, .equal, arranged[0], baseline, "\(name): alignment \(alignment)") }
-                    add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment \(alignment)")
-                    add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment \(alignment)")
-                default:
-                    if alignment != "center" { warn("stack view alignment '\(alignment.prefix(40))' is unknown: centered", element) }
-                    add(v, vCrossCenter, .equal, s, crossCenter, "\(name): alignment center")
-                    add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment center")
-                    add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment center")
-                }
-                if alignment != "fill" {
-                    // UIStackView's ambiguity suppression: an arranged view with nothing else
-                    // sizing it across the axis shrinks to nothing, just above the fitting level.
-                    add(v, crossDimension, .equal, nil, nil, priority: 25, "\(name): ambiguity suppression")
-                }
+        } else if !["fill", "equalSpacing", "equalCentering"].contains(distribution) {
+            warn("stack view distribution '\(distribution.prefix(40))' is unknown: laid out as fill", nodes[s].element)
+        }
+    }
+
+    /// Each arranged view across the axis, by the stack's alignment (a
+    /// warning, per view, for one this importer does not know), and the
+    /// stack's own fit when the views do not fill it.
+    private mutating func addStackAlignment(_ s: Int, arranged: [Int], alignment: String, axes: StackAttributes) {
+        let name = nodes[s].name
+        let element = nodes[s].element
+        let crossStart = axes.crossStart, crossEnd = axes.crossEnd
+        let vCrossStart = axes.vCrossStart, vCrossEnd = axes.vCrossEnd
+        for v in arranged {
+            switch alignment {
+            case "fill":
+                add(v, vCrossStart, .equal, s, crossStart, "\(name): alignment fill")
+                add(v, vCrossEnd, .equal, s, crossEnd, "\(name): alignment fill")
+            case "leading", "top":
+                add(v, vCrossStart, .equal, s, crossStart, "\(name): alignment \(alignment)")
+                add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment \(alignment)")
+            case "trailing", "bottom":
+                add(v, vCrossEnd, .equal, s, crossEnd, "\(name): alignment \(alignment)")
+                add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment \(alignment)")
+            case "firstBaseline", "lastBaseline", "baseline":
+                let baseline: Attribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
+                if v != arranged[0] { add(v, baseline, .equal, arranged[0], baseline, "\(name): alignment \(alignment)") }
+                add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment \(alignment)")
+                add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment \(alignment)")
+            default:
+                if alignment != "center" { warn("stack view alignment '\(alignment.prefix(40))' is unknown: centered", element) }
+                add(v, axes.vCrossCenter, .equal, s, axes.crossCenter, "\(name): alignment center")
+                add(v, vCrossStart, .greaterThanOrEqual, s, crossStart, "\(name): alignment center")
+                add(v, vCrossEnd, .lessThanOrEqual, s, crossEnd, "\(name): alignment center")
             }
             if alignment != "fill" {
-                // The stack fits its tallest arranged view across the axis.
-                add(s, crossDimension, .equal, nil, nil, priority: 49, "\(name): canvas fit")
+                // UIStackView's ambiguity suppression: an arranged view with nothing else
+                // sizing it across the axis shrinks to nothing, just above the fitting level.
+                add(v, axes.crossDimension, .equal, nil, nil, priority: 25, "\(name): ambiguity suppression")
             }
+        }
+        if alignment != "fill" {
+            // The stack fits its tallest arranged view across the axis.
+            add(s, axes.crossDimension, .equal, nil, nil, priority: 49, "\(name): canvas fit")
         }
     }
 

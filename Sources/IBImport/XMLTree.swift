@@ -195,16 +195,7 @@ struct XMLReader {
         var root: XMLElement?
         while i < bytes.count {
             if bytes[i] != UInt8(ascii: "<") {
-                let start = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
-                if stack.isEmpty {
-                    if bytes[start..<i].contains(where: { !Self.isSpace($0) }) {
-                        throw error(.malformed("text outside the root element"), at: start)
-                    }
-                } else {
-                    let text = try decode(start..<i)
-                    if text.contains(where: { !$0.isWhitespace }) { stack[stack.count - 1].text += text }
-                }
+                try characterData(into: &stack)
                 continue
             }
             let start = i
@@ -222,50 +213,9 @@ struct XMLReader {
             } else if starts(with: "<!", at: i) {
                 throw error(starts(with: "<!DOCTYPE", at: i) ? .doctype : .malformed("unknown markup declaration"), at: start)
             } else if starts(with: "</", at: i) {
-                i += 2
-                let name = try name(what: "an end tag's name")
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw error(.malformed("expected '>' to close </\(name)"), at: i) }
-                i += 1
-                guard let open = stack.popLast() else { throw error(.malformed("end tag </\(name)> with no open element"), at: start) }
-                guard open.name == name else { throw error(.mismatchedTag(expected: open.name, found: name), at: start) }
-                if stack.isEmpty {
-                    guard root == nil else { throw error(.malformed("a second root element"), at: start) }
-                    root = open
-                } else {
-                    stack[stack.count - 1].children.append(open)
-                }
+                try endTag(from: start, stack: &stack, root: &root)
             } else {
-                i += 1
-                let name = try name(what: "an element name")
-                let p = position(start)
-                var element = XMLElement(name: name, attributes: [], children: [], text: "", line: p.line, column: p.column)
-                var selfClosing = false
-                while true {
-                    skipSpace()
-                    guard i < bytes.count else { throw error(.unexpectedEnd("the start tag <\(name)>"), at: start) }
-                    if bytes[i] == UInt8(ascii: ">") { i += 1; break }
-                    if starts(with: "/>", at: i) { i += 2; selfClosing = true; break }
-                    let attributeName = try self.name(what: "an attribute name")
-                    skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw error(.malformed("expected '=' after attribute \(attributeName)"), at: i) }
-                    i += 1
-                    skipSpace()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                        throw error(.malformed("expected a quoted value for attribute \(attributeName)"), at: i)
-                    }
-                    let quote = bytes[i]
-                    let valueStart = i + 1
-                    var end = valueStart
-                    while end < bytes.count, bytes[end] != quote {
-                        if bytes[end] == UInt8(ascii: "<") { throw error(.malformed("'<' inside the value of \(attributeName)"), at: end) }
-                        end += 1
-                    }
-                    guard end < bytes.count else { throw error(.unexpectedEnd("the value of attribute \(attributeName)"), at: valueStart) }
-                    let value = try decode(valueStart..<end)
-                    if element[attributeName] == nil { element.attributes.append((attributeName, value)) }
-                    i = end + 1
-                }
+                let (element, selfClosing) = try startTag(from: start)
                 if root != nil, stack.isEmpty { throw error(.malformed("a second root element"), at: start) }
                 if selfClosing {
                     if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
@@ -281,5 +231,81 @@ struct XMLReader {
         }
         guard let root else { throw error(.malformed("no root element"), at: bytes.count) }
         return root
+    }
+
+    /// Reads character data up to the next `<` into the open element (a run
+    /// of only whitespace is dropped); outside the root element only
+    /// whitespace is accepted.
+    private mutating func characterData(into stack: inout [XMLElement]) throws(XMLError) {
+        let start = i
+        while i < bytes.count, bytes[i] != UInt8(ascii: "<") { i += 1 }
+        if stack.isEmpty {
+            if bytes[start..<i].contains(where: { !Self.isSpace($0) }) {
+                throw error(.malformed("text outside the root element"), at: start)
+            }
+        } else {
+            let text = try decode(start..<i)
+            if text.contains(where: { !$0.isWhitespace }) { stack[stack.count - 1].text += text }
+        }
+    }
+
+    /// Reads an end tag from its `<` and closes the open element it names:
+    /// into its parent, or as the root.
+    private mutating func endTag(from start: Int, stack: inout [XMLElement], root: inout XMLElement?) throws(XMLError) {
+        i += 2
+        let name = try name(what: "an end tag's name")
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw error(.malformed("expected '>' to close </\(name)"), at: i) }
+        i += 1
+        guard let open = stack.popLast() else { throw error(.malformed("end tag </\(name)> with no open element"), at: start) }
+        guard open.name == name else { throw error(.mismatchedTag(expected: open.name, found: name), at: start) }
+        if stack.isEmpty {
+            guard root == nil else { throw error(.malformed("a second root element"), at: start) }
+            root = open
+        } else {
+            stack[stack.count - 1].children.append(open)
+        }
+    }
+
+    /// Reads a start tag from its `<` to its `>` or `/>`: the element, with
+    /// its attributes and no children yet, and whether it closed itself.
+    private mutating func startTag(from start: Int) throws(XMLError) -> (element: XMLElement, selfClosing: Bool) {
+        i += 1
+        let name = try name(what: "an element name")
+        let p = position(start)
+        var element = XMLElement(name: name, attributes: [], children: [], text: "", line: p.line, column: p.column)
+        var selfClosing = false
+        while true {
+            skipSpace()
+            guard i < bytes.count else { throw error(.unexpectedEnd("the start tag <\(name)>"), at: start) }
+            if bytes[i] == UInt8(ascii: ">") { i += 1; break }
+            if starts(with: "/>", at: i) { i += 2; selfClosing = true; break }
+            let (attributeName, value) = try attribute()
+            if element[attributeName] == nil { element.attributes.append((attributeName, value)) }
+        }
+        return (element, selfClosing)
+    }
+
+    /// Reads one attribute, `name="value"` or `name='value'`, its value decoded.
+    private mutating func attribute() throws(XMLError) -> (name: String, value: String) {
+        let attributeName = try self.name(what: "an attribute name")
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw error(.malformed("expected '=' after attribute \(attributeName)"), at: i) }
+        i += 1
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+            throw error(.malformed("expected a quoted value for attribute \(attributeName)"), at: i)
+        }
+        let quote = bytes[i]
+        let valueStart = i + 1
+        var end = valueStart
+        while end < bytes.count, bytes[end] != quote {
+            if bytes[end] == UInt8(ascii: "<") { throw error(.malformed("'<' inside the value of \(attributeName)"), at: end) }
+            end += 1
+        }
+        guard end < bytes.count else { throw error(.unexpectedEnd("the value of attribute \(attributeName)"), at: valueStart) }
+        let value = try decode(valueStart..<end)
+        i = end + 1
+        return (attributeName, value)
     }
 }
