@@ -10,7 +10,7 @@ struct LayoutBench: ParsableCommand {
         abstract: "Benchmark and conformance harness for Auto Layout-style constraint solvers.",
         discussion: ExitStatus.summary,
         version: "0.1.0",
-        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, HistoryCommand.self, MergeCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self, ImportCommand.self]
+        subcommands: [RunCommand.self, FuzzCommand.self, ReportCommand.self, BaselineCommand.self, GateCommand.self, HistoryCommand.self, MergeCommand.self, CompareCommand.self, SolveCommand.self, ScalingCommand.self, CheckCommand.self, CheckSolverCommand.self, PrintCommand.self, GenerateCommand.self, ImportCommand.self]
     )
 
     /// The one place where a command's error becomes a message and an exit
