@@ -63,8 +63,9 @@ struct SolveCommand: ParsableCommand {
         do throws(RegistryError) {
             var registry = SolverRegistry()
             // A built-in name or a command needs no registry file (a file
-            // cannot redefine the built-in solvers): reading and decoding
-            // solvers.json was 1.3% of a small solve's instructions.
+            // cannot redefine the built-in solvers), so these skip reading and
+            // decoding solvers.json, a cost that shows on small solves
+            // (evidence: docs/measurements.md#m-front-end-costs).
             if solver.contains("=") {
                 let name = try registry.add(commandLine: solver)
                 return try registry.solver(named: name)
@@ -152,8 +153,9 @@ struct SolveCommand: ParsableCommand {
             }
         }
         // The process exits next: freeing the solver's and the layout's object
-        // graphs would only cost time (a tenth of a large solve), as compilers
-        // skip freeing before exit.
+        // graphs would only cost time, O(objects) (evidence:
+        // docs/measurements.md#m-front-end-costs), as compilers skip freeing
+        // before exit.
         KeepUntilExit.keep(engine, layout, result, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }
