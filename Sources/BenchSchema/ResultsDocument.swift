@@ -1,7 +1,7 @@
 import Foundation
 
 /// A run's `results.json`: the one owner of its format (schema
-/// `layout-bench/results`, version 1; README, "Results files").
+/// `layout-bench/results`, version 1; docs/results-format.md#resultsjson).
 ///
 /// The harness builds one and writes it with ``encoded()``; the reports and
 /// the gate read the value (in memory after a run, from the file otherwise,

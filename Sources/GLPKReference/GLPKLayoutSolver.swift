@@ -46,7 +46,8 @@ public final class GLPKLayoutSolver: LayoutSolver {
     /// answers are the same either way, only the pivots differ. The
     /// environment variable `LAYOUT_BENCH_GLPK_CRASH` (`automatic`, `always`,
     /// `never`) sets the default, so that a fuzz campaign can force the crash
-    /// on layouts too small to take it (README, "The GLPK reference").
+    /// on layouts too small to take it (docs/design/glpk-reference.md, "The
+    /// first solve of a large problem: the crash plan").
     public var crashPolicy: CrashPolicy = CrashPolicy.fromEnvironment
 
     /// Where the first solve starts.

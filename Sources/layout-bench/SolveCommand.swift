@@ -13,9 +13,9 @@ struct SolveCommand: ParsableCommand {
         discussion: """
             Prints every view's frame per variant and checks the file's expect lines. \
             --solver names a built-in solver (cassowary, glpk), one registered in a \
-            solvers.json (the working directory's, the file's directory's, the default \
-            corpus's: the registry `run` and `fuzz` read), or NAME=COMMAND for an external \
-            solver. Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid \
+            solvers.json (each --solvers-file, then ./solvers.json, then the tool's own \
+            Corpus/solvers.json: the registry `run` and `fuzz` read), or NAME=COMMAND for an \
+            external solver. Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid \
             file, 66 for an unreadable one, 64 for an unknown variant or solver.
             """
     )
@@ -57,7 +57,9 @@ struct SolveCommand: ParsableCommand {
     }
 
     /// The solver `--solver` names: NAME=COMMAND, or a name from the registry
-    /// `run` and `fuzz` read (plus the file's directory).
+    /// `run` and `fuzz` read (``SolverRegistry/discover(solversFiles:workingDirectory:tool:commandLine:)``:
+    /// each `--solvers-file`, `./solvers.json`, the tool's own
+    /// `Corpus/solvers.json`; the `.layout` file's directory is not searched).
     /// - Throws: exit 64 (as `run` and `fuzz`) for an unknown name or a malformed entry.
     func chosenSolver() throws -> SolverSpec {
         do throws(RegistryError) {
