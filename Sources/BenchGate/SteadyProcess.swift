@@ -8,8 +8,9 @@ import Glibc
 ///
 /// Why: with a per-process hash seed and randomised addresses, the order of
 /// hashed work and the placement of the heap change from process to process,
-/// and cassowary's solve phase moved by ±30% between processes of unchanged
-/// code; with both fixed it moves by a few percent. That stability used to be
+/// and cassowary's solve phase moved between processes of unchanged code
+/// many times more than with both fixed (evidence:
+/// docs/measurements.md#m-gate-ab). That stability used to be
 /// the caller's job (`SWIFT_DETERMINISTIC_HASHING=1 setarch -R` in front of
 /// `run`); it is the tool's: `run` re-executes itself in this environment,
 /// and the A/B gate starts both binaries in it.

@@ -73,8 +73,12 @@ public enum CaseCollector {
     }
 
     /// Which solvers run generated cases up to which size, and why: kiwi's
-    /// tableau grows quadratically on chains (10 s at 8,000 constraints), and
-    /// GLPK's cold simplex takes about 1 s at 8,000 and tens of seconds at 80,000.
+    /// tableau grows quadratically on chains, O(n²) for n constraints
+    /// (evidence: docs/measurements.md#m-cassowary-vs-kiwi). GLPK's limit
+    /// dates from when its first simplex was quadratic too (about one O(rows)
+    /// pivot per frame variable); the crash plan (LexicographicLP.makeCrashPlan)
+    /// has since made that solve linear, and the limit is unchanged (evidence:
+    /// docs/measurements.md#m-glpk-scaling, #m-2026-11-23-glpk-crash-scale).
     /// HiGHS (an external LP reference, `run --reference highs`) is timed up
     /// to the same size as GLPK: every operation of an external rebuilding
     /// adapter is a whole solve, and the harness makes dozens per case.
@@ -82,26 +86,29 @@ public enum CaseCollector {
 
     /// Up to which size the references judge the generated families, solved
     /// once per variant (``BenchCase/referenceJudgeLimits``): every family at
-    /// `--scale large`. GLPK's first solve starts from the crash's lifted
-    /// bases (LexicographicLP.makeCrashPlan): the alternating grid R = 10^4
-    /// (80,006 constraints) takes about 1 s with its ambiguity analysis, the
-    /// self-sizing rows R = 10^4 (50,001) 2.4 s. Until 2026-11-23 GLPK
-    /// judged self-sizing rows only up to 20,000 constraints (its first
-    /// simplex passed its 30 s limit per call at R = 10^4).
+    /// `--scale large`. Why every size: GLPK's first solve starts from the
+    /// crash's lifted bases (LexicographicLP.makeCrashPlan), one
+    /// factorisation per level instead of a quadratic simplex, so judging
+    /// grows linearly with the family (evidence:
+    /// docs/measurements.md#m-2026-11-23-scale-large, #m-2026-11-23-glpk-crash-scale).
     public static let generatedJudgeLimit = 100_000
 
     /// The self-sizing rows also stop the native solver at 20,000 constraints
-    /// (R = 4,000). Why: every row's height is held only by soft content rows,
-    /// so the y of row i depends on i heights' error variables and the
-    /// tableau fills up quadratically: 1.35 s at R = 1,000, 13 s at 3,000,
-    /// 352 s and 6.8 GB at 10,000 (`solve --format json`, release).
+    /// (R = 4,000). The limit dates from the solved-form tableau: every row's
+    /// height is held only by soft content rows, so the y of row i depended
+    /// on i heights' error variables and the tableau filled in to O(R²)
+    /// cells (evidence: docs/measurements.md#m-cassowary-costs). Since the
+    /// rows of unrestricted variables form a DAG (docs/design/cassowary-dag.md)
+    /// the family loads in O(R) cells, so the limit no longer guards against
+    /// fill-in; it is unchanged, and only keeps `self-sizing-rows-r10000`
+    /// (50,001 constraints, `--scale large`) from the native solver.
     public static let selfSizingLimits: [String: Int] = generatedLimits.merging(["cassowary": 20_000]) { $1 }
 
     /// Which solvers do not run the real screens (`real/`), and why: Z3's
     /// optimizer solves one priority level at a time, and a real screen has
-    /// many (250, 251, 750, 999, UIStackView's 25 and 49, ...): 13 s for
-    /// SideMenu's 29-view screen with its timing repetitions, so about 45
-    /// minutes for the 218 screens. It stays the arbiter of `fuzz` and of the
+    /// many (250, 251, 750, 999, UIStackView's 25 and 49, ...): one solve per
+    /// level, times the timing repetitions, times 218 screens (evidence:
+    /// docs/measurements.md#m-real-screens). It stays the arbiter of `fuzz` and of the
     /// hand-written corpus.
     public static let realLimits: [String: Int] = ["z3": 0]
 

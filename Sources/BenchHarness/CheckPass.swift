@@ -299,8 +299,9 @@ extension Runner {
                 let target = ContainerSize(width: 320, height: size.height)
                 // Why without the native ambiguity analysis: these solves are
                 // compared frame by frame (``CrossCheck/sameAnswer``), which
-                // reads only the reference's ambiguity; the analysis cost up to
-                // 100 times the solve (self-sizing rows, 1,303 rows: 2 s).
+                // reads only the reference's ambiguity, and the analysis can
+                // cost many times the solve (evidence:
+                // docs/measurements.md#m-cassowary-ambiguity).
                 let incremental = instance(spec, ambiguity: false)
                 _ = try incremental.load(layout, validated: validated, variant: nil)
                 let resized = try incremental.resize(to: target)

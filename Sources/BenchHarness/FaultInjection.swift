@@ -7,7 +7,8 @@ import LayoutModel
 #endif
 
 /// Fault injection for the gate's demonstrations: a solver made slower on
-/// purpose, to show that the gates catch a regression (README, "Gates").
+/// purpose, to show that the gates catch a regression
+/// (docs/design/gates.md#fault-injection).
 ///
 /// Compiled in only with `-Xswiftc -DLAYOUT_BENCH_FAULT_INJECTION` (a build
 /// of its own, `--scratch-path .build-fault`); otherwise ``decorate(_:)``

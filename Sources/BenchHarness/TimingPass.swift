@@ -35,8 +35,9 @@ extension Runner {
     ///   takes one sample of every (case, solver) pair and of every case's
     ///   parse, the order rotating. Why across cases: interference on a shared
     ///   machine comes in bursts of about a second; when a case's samples were
-    ///   taken back to back, one burst moved that one case's median by up to
-    ///   2x (parse, cassowary and glpk alike). Spread over the whole run, a
+    ///   taken back to back, one burst could move that one case's median for
+    ///   every solver and the parse alike (evidence:
+    ///   docs/measurements.md#m-gate-baseline). Spread over the whole run, a
     ///   burst touches a few samples of every case, and the median ignores them.
     /// - The number of rounds adapts to ``RunSettings/timeBudget`` per case:
     ///   at least ``RunSettings/repetitions``, at most ``RunSettings/maxSamples``.

@@ -12,13 +12,15 @@ extension Runner {
     /// (the parser, the solvers and GLPK's wrapper all do). Why no Swift
     /// `Dictionary`: its hash seed differs per process, and so would the
     /// yardstick. Why not the reference solver: its times are partly thread
-    /// wake-ups, which moved 1.67x when CPU-bound work moved 1.9x.
+    /// wake-ups, which do not slow down as CPU-bound work does (evidence:
+    /// docs/measurements.md#m-gate-baseline).
     /// - Returns: a value that depends on all the work (keeps it from being optimised away).
     public static func yardstick() -> Double {
         // 4,096 slots: two 32 KiB arrays, beyond L1 but below glibc's mmap
         // threshold (128 KiB); larger arrays were mapped and zero-filled by the
         // kernel on every call, and the yardstick then measured page faults
-        // (it moved 35% between processes while the solvers moved 4%).
+        // and moved between processes far more than the solvers did
+        // (evidence: docs/measurements.md#m-gate-baseline).
         let size = 1 << 12
         var keys = [Int](repeating: -1, count: size)
         var values = [Double](repeating: 0, count: size)

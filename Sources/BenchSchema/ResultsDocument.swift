@@ -1,7 +1,7 @@
 import Foundation
 
 /// A run's `results.json`: the one owner of its format (schema
-/// `layout-bench/results`, version 1; README, "Results files").
+/// `layout-bench/results`, version 1; docs/results-format.md#resultsjson).
 ///
 /// The harness builds one and writes it with ``encoded()``; the reports and
 /// the gate read the value (in memory after a run, from the file otherwise,
@@ -425,8 +425,9 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
     /// The document as written: one line, keys sorted, slashes unescaped.
     /// Why sorted keys: output must not depend on dictionary order. Why one
     /// line: pretty-printing put every sample on a line of its own and
-    /// doubled the file (30 cases: 450 KB against 181 KB); people read the
-    /// reports, or the file through `jq`.
+    /// more than doubled the file (evidence:
+    /// docs/measurements.md#m-front-end-costs); people read the reports, or
+    /// the file through `jq`.
     /// - Throws: `EncodingError` (not expected: every value is encodable).
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()

@@ -1,8 +1,9 @@
 /// Values keyed by a dense, counting-up integer id (constraint ids here).
 ///
 /// Why not a dictionary: ids are handed out in order from 0, so an array of
-/// optionals is a perfect hash; at 800,000 constraints the two dictionaries
-/// this replaces were hundreds of megabytes and a cache miss per lookup.
+/// optionals is a perfect hash; the two dictionaries this replaces cost a
+/// hash-table entry per constraint and a cache miss per lookup (evidence:
+/// docs/measurements.md#m-2026-11-23-profile).
 /// Iteration is in id order, so everything built from it is deterministic.
 struct DenseTable<Value> {
     private var slots: [Value?] = []

@@ -5,7 +5,7 @@
 /// coefficient in each objective row, strongest first) is lexicographically
 /// negative. Why incremental: the objective rows hold an error symbol of
 /// every soft constraint, so a scan per pivot made a load of self-sizing
-/// rows quadratic (68% of its instructions at R = 500, 2.0 G). A pivot
+/// rows quadratic (evidence: docs/measurements.md#m-2026-11-23-entering). A pivot
 /// changes the objectives only by adding the entering symbol's new row to
 /// them, so only that row's symbols (and the entering one) can change
 /// status; they are marked *dirty* where the objectives change (every change

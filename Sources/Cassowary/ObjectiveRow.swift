@@ -4,7 +4,8 @@
 /// Why not a ``Row``: a level holds an error symbol of every soft constraint
 /// of its strength, thousands of cells, and a sorted array pays a merge of
 /// the whole level for every substitution into it, which made a load of
-/// R content-sized rows quadratic (half its instructions at R = 3,000).
+/// R content-sized rows quadratic (evidence: docs/design/cassowary-dag.md,
+/// "The problem: fill-in on content-sized rows").
 /// Dense by id, a substitution costs the length of the substituted row and
 /// a lookup is an index. The zero rule is ``Row``'s: a sum at most
 /// ``Row/nearZero`` in magnitude is dropped, so both give the same cells.

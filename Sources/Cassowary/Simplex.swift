@@ -39,8 +39,9 @@ extension CassowarySolver {
     /// those rows (fill-in). Lowest id prefers the oldest symbols, which are
     /// the most shared: the container width's edit errors sit in every row of
     /// a grid, and Bland's rule entered them for every note added to the
-    /// decorated grid (issue 13: R = 1,000 with a note every 10th row, 46 s
-    /// in load, 3 pivots per earlier note per note, each over all rows).
+    /// decorated grid (issue 13: 3 pivots per earlier note per note, each
+    /// over all rows, O(notes² × rows); evidence:
+    /// docs/measurements.md#m-cassowary-costs).
     /// Bland's rule is what guarantees no cycling; ``optimize()`` falls back
     /// to it after a run of degenerate pivots, the only pivots that can cycle.
     /// Either way the choice is deterministic.
@@ -123,7 +124,7 @@ extension CassowarySolver {
     /// cycling: 10,000 + 50 per symbol. Why relative to the size: a simplex
     /// needs a few pivots per row, and rounding can make Bland's rule cycle
     /// on badly scaled rows (hostile seed 1433: near-parallel rows with
-    /// constants of 1e9 cycled a million pivots, 3 s, on 6 views). GLPK's
+    /// constants of 1e9 cycled a million pivots on 6 views). GLPK's
     /// iteration limit (LexicographicLP) is the same.
     var pivotLimit: Int { 10_000 + 50 * tableau.symbolCapacity }
 

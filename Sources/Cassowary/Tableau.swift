@@ -14,12 +14,12 @@
 ///   evaluating it (``Tableau/values(of:)``). Why: in solved form a chain of
 ///   positions (`y_k = y_{k-1} + h_{k-1} + 8`) whose heights each carry a
 ///   slack writes `y_k` as the sum of every slack above it, O(k) cells, so a
-///   table of R content-sized rows filled in to O(R²) cells (120 s, 3.3 GB at
-///   10^4 rows). Unrestricted rows never bound a ratio test or an objective,
-///   so the simplex never needs them flat; a new constraint that names a
-///   basic external expands it only as far as it must to find a subject
-///   (``CassowarySolver/insert(_:as:edit:explain:)``). docs/design/cassowary-dag.md
-///   has the evidence.
+///   table of R content-sized rows filled in to O(R²) cells (evidence:
+///   docs/measurements.md#m-cassowary-costs). Unrestricted rows never bound
+///   a ratio test or an objective, so the simplex never needs them flat; a
+///   new constraint that names a basic external expands it only as far as it
+///   must to find a subject (``CassowarySolver/insert(_:as:edit:explain:)``).
+///   docs/design/cassowary-dag.md has the design and its evidence.
 /// - `columns[id]` is the set of basic symbols whose rows contain symbol `id`.
 ///   Why: substituting a symbol then touches only the rows that contain it,
 ///   instead of every row of the tableau (kiwi visits all rows per pivot).
@@ -401,7 +401,8 @@ struct Tableau {
     /// reaches them. A row of equal widths closed at its far end
     /// (`v_N.right = container.right - 16`) expands the chain of lefts from
     /// the top, and every `width_k` (rank 2) waits in the row until the
-    /// chain is done: O(N) cells merged N times, 0.9 s at 10^4 views. The
+    /// chain is done: O(N) cells merged N times, O(N²) (evidence:
+    /// docs/design/cassowary-dag.md, "Flattening in one pass"). The
     /// sums are the merges' own (the same expansions in the same order, the
     /// same zero rule), so the result is the same row.
     /// - Complexity: O(Σ lengths of the rows expanded × log(expansions)
@@ -533,9 +534,10 @@ struct Tableau {
         // both sides): raising what depends on `x`, or lowering what the row
         // depends on so that `x` fits below its lowest dependent. Why: a chain
         // built from its far end has every row above a new definition to
-        // raise and next to nothing below it (the grid reversed raised 946
-        // rows per definition at R = 10^3, quadratic), while in generated
-        // order the raise finds a cycle at once where the lowering walks.
+        // raise and next to nothing below it (raising alone, the grid
+        // reversed raised O(R) rows per definition, quadratic; evidence:
+        // docs/design/cassowary-dag.md, "Any insertion order"), while in
+        // generated order the raise finds a cycle at once where the lowering walks.
         let short = min(budget, Self.lowering)
         switch raiseForDefinition(x, by: row, to: top, budget: short) {
         case .placed: return true

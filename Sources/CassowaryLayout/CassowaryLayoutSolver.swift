@@ -31,8 +31,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// constraint index (nil: not in the solver).
     /// Why arrays, not dictionaries: both are dense (constraint indices and
     /// the solver's constraint ids count up from 0), and hash tables of a
-    /// million entries cost cache misses on every add (about half of a load
-    /// at 800,000 constraints).
+    /// million entries cost cache misses on every add (evidence:
+    /// docs/measurements.md#m-cassowary-costs).
     var handles: [CassowaryConstraint?] = []
     /// Where each solver constraint came from, by the handle's id.
     var origins: [LoweredConstraint.Origin?] = []
@@ -86,7 +86,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         heightEdited = false
         // Why only the container's variables are named: names serve dumps and
         // the edits' labels; making "view.component" for each of 4 × views
-        // variables was a tenth of a large load.
+        // variables is a string built per variable, O(views), on every load
+        // (evidence: docs/measurements.md#m-cassowary-costs).
         variables = system.variables.map { solver.makeVariable($0.view == 0 ? system.name(of: $0) : "") }
 
         do {

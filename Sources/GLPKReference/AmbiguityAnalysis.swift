@@ -41,8 +41,8 @@ extension LexicographicLP {
         var free = [Bool](repeating: false, count: variableCount)
         var bounds = [(Double, Double)?](repeating: nil, count: variableCount)
         // Why first: a variable in no active row is unconstrained, so free and
-        // unbounded both ways without an LP (5,000 declared views and no
-        // constraints took 20,000 LP pairs, 33 s; now none).
+        // unbounded both ways without an LP (otherwise two LPs per frame
+        // variable; evidence: docs/measurements.md#m-glpk-ambiguity).
         var constrained = [Bool](repeating: false, count: variableCount)
         for info in rows where isActive(info) {
             for term in info.row.expression.terms where term.variable.index < variableCount { constrained[term.variable.index] = true }

@@ -73,8 +73,8 @@ extension LexicographicLP {
         // Why rounds: at a degenerate vertex an optimal basis can still have
         // a nonbasic whose reduced cost at an earlier level is negative (its
         // improving edge has length 0), and the argument below then settles
-        // nothing (self-sizing rows, R = 1,500: every frame variable went to
-        // the LPs, over ten minutes). A warm primal re-solve with that level's
+        // nothing (every frame variable then goes to the LPs; evidence:
+        // docs/measurements.md#m-glpk-ambiguity). A warm primal re-solve with that level's
         // objective pivots, degenerately (every level row stays bounded), to a
         // basis that is dual feasible for it; the check starts again on that
         // basis, a few times at most.
@@ -230,7 +230,7 @@ extension LexicographicLP {
         // Why columns, not rows: only movable nonbasics can move anything,
         // so their columns of the simplex tableau (one FTRAN each) are all
         // the tableau that matters, and there are far fewer of them than
-        // basic variables (self-sizing rows, R = 1,000: rows took 4 s).
+        // basic variables (evidence: docs/measurements.md#m-glpk-costs).
         var ind = [Int32](repeating: 0, count: m + 1), val = [Double](repeating: 0, count: m + 1)
         var entriesOf: [Int: [(index: Int, alpha: Double)]] = [:]  // basic k -> (movable j, α_kj)
         // Per movable column, the size below which an entry is rounding
@@ -238,8 +238,8 @@ extension LexicographicLP {
         var roundoff = [Double](repeating: 0, count: m + n + 1)
         // Why skip columns in no row: their tableau column is zero, and each
         // FTRAN costs O(rows) whatever it finds (the decorated grid's free
-        // badges, one per 50 rows: 200 FTRANs of 81,806 rows, 0.5 s at
-        // R = 10^4, quadratic in R).
+        // badges, one per 50 rows: O(R) FTRANs of O(R) rows, quadratic in R;
+        // evidence: docs/measurements.md#m-2026-11-23-glpk-crash-scale).
         var inSomeRow = [Bool](repeating: false, count: n + 1)
         for e in entries where Int(e.column) <= n { inSomeRow[Int(e.column)] = true }
         for j in movable where !isPinned(j, by: trusted) && (j <= m || inSomeRow[j - m]) {

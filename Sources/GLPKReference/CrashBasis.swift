@@ -93,8 +93,8 @@ extension LexicographicLP {
     ///
     /// Why: from GLPK's own start (presolved or crash), the first level's
     /// dual simplex needs about one pivot per frame variable, and each pivot
-    /// costs O(rows) (GLPK's LU has no hypersparse solves): quadratic, 18.8 s
-    /// of a 21 s solve of a decorated grid of R = 10⁴.
+    /// costs O(rows) (GLPK's LU has no hypersparse solves): quadratic, most
+    /// of a large solve (evidence: docs/measurements.md#m-2026-11-23-glpk-crash-scale).
     ///
     /// How:
     /// 1. The required equalities are eliminated (``EqualityElimination``).
@@ -335,7 +335,8 @@ extension LexicographicLP {
         // tableau column (an O(rows) FTRAN in GLPK) for each movable
         // nonbasic of the full problem, and at a degenerate vertex (every
         // content row of self-sizing rows) there are two per row, all pinned:
-        // quadratic (R = 4,000: 16.8 s). Tableau entries on the reduced LP's
+        // quadratic (evidence: docs/measurements.md#m-2026-11-23-glpk-crash-scale).
+        // Tableau entries on the reduced LP's
         // basic variables are the same in the batch as in the full problem
         // (its basis is block diagonal by component, and the eliminated frame
         // variables are free, never a bound that pins), so the batch's

@@ -18,8 +18,8 @@ import LayoutModel
 /// Why numerical rather than structural elimination: a structural matching
 /// cannot see cancellations (`right.top = left.top` beside `right.bottom =
 /// left.bottom` makes the two heights equal, and a Dulmage–Mendelsohn
-/// decomposition left 7,100 of 8,168 variables of a decorated grid undecided;
-/// issue 14's note), while arithmetic does.
+/// decomposition left most variables of a decorated grid undecided; evidence:
+/// docs/measurements.md#m-2026-11-23-glpk-crash-scale), while arithmetic does.
 ///
 /// Nothing here decides an answer: the pivots only propose a basis, which
 /// GLPK factorises and checks for primal and dual feasibility on the full

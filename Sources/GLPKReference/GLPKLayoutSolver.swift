@@ -46,7 +46,8 @@ public final class GLPKLayoutSolver: LayoutSolver {
     /// answers are the same either way, only the pivots differ. The
     /// environment variable `LAYOUT_BENCH_GLPK_CRASH` (`automatic`, `always`,
     /// `never`) sets the default, so that a fuzz campaign can force the crash
-    /// on layouts too small to take it (README, "The GLPK reference").
+    /// on layouts too small to take it (docs/design/glpk-reference.md, "The
+    /// first solve of a large problem: the crash plan").
     public var crashPolicy: CrashPolicy = CrashPolicy.fromEnvironment
 
     /// Where the first solve starts.
@@ -306,7 +307,7 @@ public final class GLPKLayoutSolver: LayoutSolver {
             return FrameRange(view: names[variable.view], component: variable.component, minimum: r.minimum, maximum: r.maximum)
         }
         // Why a flag per view: searching the list for each free component was
-        // quadratic (50,000 unconstrained views: 19 s of a 20 s solve).
+        // quadratic, O(views²) (evidence: docs/measurements.md#m-glpk-costs).
         var freeViews: [String] = []
         var listed = [Bool](repeating: false, count: names.count)
         for r in outcome.ranges {

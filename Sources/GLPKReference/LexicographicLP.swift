@@ -492,9 +492,9 @@ final class LexicographicLP {
             // plan): from a crash basis the dual simplex needs about one pivot
             // per row, each touching O(rows) (chains of views make the basis
             // inverse dense): quadratic. GLPK's presolver removes the fixed
-            // columns and singleton rows first (self-sizing rows, R = 1,000:
-            // 9,004 pivots and 2.2 s without it, 4,000 and 0.7 s with it);
-            // later levels start warm from the restored basis. Not on a small
+            // columns and singleton rows first, so fewer pivots remain (evidence:
+            // docs/measurements.md#m-glpk-costs); later levels start warm from
+            // the restored basis. Not on a small
             // problem (a few hundred pivots; the presolver's own ~70
             // allocations cost more) nor on a re-solve (a resize or variant
             // switch starts from the last optimal basis, which presolving

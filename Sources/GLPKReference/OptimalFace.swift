@@ -25,8 +25,9 @@ extension LexicographicLP {
     /// error column of the level) made every later basis factorisation and
     /// pricing pass touch thousands of entries, and their slack (10⁻⁹ of an
     /// optimum in the hundreds of thousands) let the basis shortcut see a
-    /// thickened face and leave a third of the frame variables to LPs
-    /// (self-sizing rows, R = 2,200: 7,200 LPs, 50 s). The current vertex
+    /// thickened face and leave many frame variables to LPs, two each
+    /// (evidence: docs/measurements.md#m-glpk-ambiguity,
+    /// #m-2026-11-23-glpk-faces). The current vertex
     /// stays feasible, so the next level starts warm. Reduced costs within
     /// GLPK's dual tolerance count as zero (the move they allow changes the
     /// level by at most that much per unit), as in the basis shortcut.

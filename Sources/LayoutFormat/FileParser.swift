@@ -48,9 +48,10 @@ struct FileParser {
                 case .other: break
                 }
             }
-            // Why reserve: at 800,000 constraints (208 bytes each) growing by
-            // doubling copied and page-faulted twice the final 166 MB, a third
-            // of `check`'s time in the kernel. The counts are exact for
+            // Why reserve: growing by doubling copies every constraint (208
+            // bytes each) again at each doubling and page-faults up to twice
+            // the final size, time spent in the kernel (evidence:
+            // docs/measurements.md#m-2026-11-23-check). The counts are exact for
             // one-constraint lines; `when` and visual-format lines still grow
             // the arrays as needed. Why a cap: a 256 MiB file of `a.` lines
             // would otherwise reserve gigabytes of address space for lines

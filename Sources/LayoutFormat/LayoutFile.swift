@@ -66,7 +66,8 @@ extension LayoutParser {
     /// The file's bytes read straight into an array (nil if it cannot be
     /// opened or read). Why not `FileManager.contents(atPath:)`: that makes a
     /// `Data` which is then copied into the array, twice the memory and a
-    /// copy of the whole file (a tenth of `check` on a 49 MB grid).
+    /// copy of the whole file, O(file size) more (evidence:
+    /// docs/measurements.md#m-front-end-costs).
     /// A file that grows while being read is read to its end, but never
     /// past ``maximumFileSize`` + 1 bytes (the caller refuses that).
     static func readBytes(atPath path: String, expectedSize: Int) -> [UInt8]? {

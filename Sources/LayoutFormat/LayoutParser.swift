@@ -3,7 +3,7 @@
 
 import LayoutModel
 
-/// Parses the `.layout` format (see the README for the grammar).
+/// Parses the `.layout` format (docs/layout-format.md has the grammar).
 ///
 /// Line-oriented: each line is one declaration or constraint, so a line with
 /// a syntax error is reported and skipped and the rest of the file is still

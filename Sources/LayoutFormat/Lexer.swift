@@ -166,7 +166,8 @@ struct Lexer {
             return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
         }
         // Why hash while scanning: the table needs the hash anyway, and a
-        // second pass over the name's bytes was a tenth of the parse.
+        // second pass over the name's bytes is a second O(length) walk per
+        // name (evidence: docs/measurements.md#m-front-end-costs).
         var hash = FNV1a.seed
         while position < end {
             let b = bytes[position]

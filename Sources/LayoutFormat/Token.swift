@@ -12,8 +12,9 @@ import Darwin
 /// source only when a message needs it (``LineCursor/text(of:)``).
 ///
 /// Why no `String` per token: making one for every token was most of the
-/// parser's time (about 8 MB/s); a grid's tokens are mostly punctuation,
-/// numbers and a few thousand distinct names repeated.
+/// parser's time (evidence: docs/measurements.md#m-front-end-costs); a
+/// grid's tokens are mostly punctuation, numbers and a few thousand distinct
+/// names repeated.
 struct Token {
     enum Kind: UInt8, Equatable {
         case name

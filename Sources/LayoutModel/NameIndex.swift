@@ -4,7 +4,8 @@
 ///
 /// Why not `[String: Int]`: a grid of 10^5 rows resolves a million names, and
 /// `String`'s hashing (SipHash over the normalised text) plus the dictionary's
-/// probing cost about 600 instructions per lookup, a fifth of `check`. Here a
+/// probing cost about 600 instructions per lookup (evidence:
+/// docs/measurements.md#m-front-end-costs). Here a
 /// name is hashed with FNV-1a over its UTF-8 bytes and probed linearly in a
 /// table kept at most half full; the parser interns names, so the final
 /// comparison is usually of two references to the same storage.

@@ -422,8 +422,9 @@ extension Layout {
             }
             guard !suspect.isEmpty else { return }
             // Why sorted and searched by halves: with thousands of suspects
-            // (50,000 multipliers 1e-8 apart) a linear `contains` per
-            // constraint made validation quadratic (2.5 s against 0.12 s).
+            // a linear `contains` per constraint made validation quadratic,
+            // O(constraints × suspects); sorted, O(constraints × log suspects)
+            // (evidence: docs/measurements.md#m-front-end-costs).
             suspect.sort()
             func isSuspect(_ m: Double) -> Bool {
                 var lo = 0, hi = suspect.count
@@ -482,6 +483,6 @@ public func isValidName(_ name: String) -> Bool {
         return true
     }
     // Why the contiguous path: the generic walk over `utf8` cost about 500
-    // instructions per name, a tenth of validating a grid.
+    // instructions per name (evidence: docs/measurements.md#m-front-end-costs).
     return name.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(name.utf8)
 }

@@ -24,8 +24,8 @@ extension Solution {
     ///   views each `ambiguous` line names).
     public func check(_ expectations: [Expectation]) -> [ExpectationResult] {
         // Why an index built once: looking each view up by name in `viewNames`
-        // made checking a grid's 2R frame expectations quadratic (65% of
-        // `solve`'s time at R = 10^4).
+        // made checking a grid's 2R frame expectations quadratic, O(v × e)
+        // (evidence: docs/measurements.md#m-2026-11-23-profile).
         let frameIndex = NameIndex(viewNames)
         let ambiguousSet = ambiguous.map(Set.init)
         return expectations.map { expectation in

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Why a program of its own: GRDB brings hundreds of protocol conformances,
 /// and the Swift runtime scans every conformance record of a binary on a
-/// dynamic cast it has not cached; linked into `layout-bench`, it added 7.7
-/// million instructions (about 15%) to every small `solve` (callgrind gate).
+/// dynamic cast it has not cached; linked into `layout-bench`, it added that
+/// scan to every small `solve` (evidence: docs/measurements.md#m-history).
 @main
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -43,7 +43,8 @@ struct CheckCommand: ParsableCommand {
             let rendered = result.renderedDiagnostics()
             if !rendered.isEmpty { print(rendered, terminator: "") }
             // The last file's layout is freed by the exit, not one constraint
-            // at a time (a tenth of `check` on a 49 MB file). Only the last:
+            // at a time, O(constraints) of releases for nothing (evidence:
+            // docs/measurements.md#m-front-end-costs). Only the last:
             // earlier ones are released as the loop goes, so memory stays that
             // of one file.
             if position == files.count - 1 { KeepUntilExit.keep(result) }

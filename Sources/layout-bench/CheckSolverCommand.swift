@@ -15,9 +15,9 @@ struct CheckSolverCommand: ParsableCommand {
             edit the required rows cannot meet, resize, add and remove, removes of stale and unknown \
             handles, an unknown request, an unknown protocol version, quit. Prints one line per check. \
             Give the command after --, as words (`check-solver -- python3 "my dir/adapter.py"`), or \
-            name registered solvers with --registered (solvers.json in the working directory or the \
-            corpus). Exit codes: 0 in spec (warnings allowed: a wrong answer, no time_s); 1 something \
-            is out of spec; 64 usage.
+            name registered solvers with --registered (each --solvers-file, solvers.json in the working \
+            directory, or the tool's own Corpus/solvers.json). Exit codes: 0 in spec (warnings allowed: \
+            a wrong answer, no time_s); 1 something is out of spec; 64 usage.
             """
     )
 

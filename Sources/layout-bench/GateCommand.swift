@@ -57,10 +57,11 @@ struct GateCommand: ParsableCommand {
     @Option(help: "The head binary (default: this one).")
     var binary: String?
 
-    // Why 8 rounds of 0.1 s per case rather than 6 of 0.15 (the same 70 s):
-    // the noise that matters is between processes, and the interval shrinks
-    // with t(R - 1) / sqrt(R): 2.80 at 6 rounds, 1.91 at 8. Measured at 6
-    // rounds, a 1.2x slowdown was missed in 1 of 20 trials (README, "Gates").
+    // Why 8 rounds of 0.1 s per case rather than 6 of 0.15 (about the same
+    // time per gate): the noise that matters is between processes, and the
+    // interval shrinks with t(R - 1) / sqrt(R): 2.80 at 6 rounds, 1.91 at 8.
+    // The trials of both settings are in docs/measurements.md#m-gate-ab; the
+    // design in docs/design/gates.md ("The A/B gate").
     @Option(help: "Rounds (one process of each binary per round).")
     var rounds = 8
 

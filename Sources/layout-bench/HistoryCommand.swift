@@ -18,7 +18,8 @@ struct HistoryCommand: ParsableCommand {
     // No arguments declared here: `LayoutBench.main` hands `history ...` to the
     // program before parsing. Why: a passthrough argument anywhere in the
     // command tree made every `layout-bench` start ask each command whether it
-    // has one (114,000 instructions of a 36-million `solve`, callgrind).
+    // has one, a cost paid by every process (evidence:
+    // docs/measurements.md#m-front-end-costs).
 
     /// The sibling program's path.
     static func program() throws(ToolError) -> String {

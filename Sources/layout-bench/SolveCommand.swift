@@ -13,9 +13,9 @@ struct SolveCommand: ParsableCommand {
         discussion: """
             Prints every view's frame per variant and checks the file's expect lines. \
             --solver names a built-in solver (cassowary, glpk), one registered in a \
-            solvers.json (the working directory's, the file's directory's, the default \
-            corpus's: the registry `run` and `fuzz` read), or NAME=COMMAND for an external \
-            solver. Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid \
+            solvers.json (each --solvers-file, then ./solvers.json, then the tool's own \
+            Corpus/solvers.json: the registry `run` and `fuzz` read), or NAME=COMMAND for an \
+            external solver. Exits 0 when every expectation holds, 1 when one fails, 65 for an invalid \
             file, 66 for an unreadable one, 64 for an unknown variant or solver.
             """
     )
@@ -57,14 +57,17 @@ struct SolveCommand: ParsableCommand {
     }
 
     /// The solver `--solver` names: NAME=COMMAND, or a name from the registry
-    /// `run` and `fuzz` read (plus the file's directory).
+    /// `run` and `fuzz` read (``SolverRegistry/discover(solversFiles:workingDirectory:tool:commandLine:)``:
+    /// each `--solvers-file`, `./solvers.json`, the tool's own
+    /// `Corpus/solvers.json`; the `.layout` file's directory is not searched).
     /// - Throws: exit 64 (as `run` and `fuzz`) for an unknown name or a malformed entry.
     func chosenSolver() throws -> SolverSpec {
         do throws(RegistryError) {
             var registry = SolverRegistry()
             // A built-in name or a command needs no registry file (a file
-            // cannot redefine the built-in solvers): reading and decoding
-            // solvers.json was 1.3% of a small solve's instructions.
+            // cannot redefine the built-in solvers), so these skip reading and
+            // decoding solvers.json, a cost that shows on small solves
+            // (evidence: docs/measurements.md#m-front-end-costs).
             if solver.contains("=") {
                 let name = try registry.add(commandLine: solver)
                 return try registry.solver(named: name)
@@ -152,8 +155,9 @@ struct SolveCommand: ParsableCommand {
             }
         }
         // The process exits next: freeing the solver's and the layout's object
-        // graphs would only cost time (a tenth of a large solve), as compilers
-        // skip freeing before exit.
+        // graphs would only cost time, O(objects) (evidence:
+        // docs/measurements.md#m-front-end-costs), as compilers skip freeing
+        // before exit.
         KeepUntilExit.keep(engine, layout, result, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }

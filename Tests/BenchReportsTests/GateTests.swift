@@ -7,7 +7,7 @@ import Testing
 /// Synthetic runs from a known noise model, so that the gate's rates can be
 /// checked against its design: per sample a within-run log-normal noise, per
 /// run and timing a between-run random effect, per run and solver a common
-/// mode (the three components measured on this machine kind; README, "Gates").
+/// mode (the three components measured on this machine kind; docs/design/gates.md).
 struct SyntheticRuns {
     var cases = 20
     var samples = 40

@@ -59,7 +59,7 @@ struct PairedGateTests {
     /// Why not 50 of 50: with 6 rounds the spread of the whole run is
     /// estimated from 6 values, and now and then it comes out large (the t
     /// quantile already allows for it); the trials on this machine caught
-    /// 1.2x in every one (README, "Gates").
+    /// 1.2x in every one (docs/design/gates.md).
     @Test("one solver 20% slower in one phase of every case: caught in 48 of 50 gates at this machine's noise, 45 at twice it; only it is blamed",
           arguments: [(0.025, 48), (0.05, 45)])
     func power(between: Double, least: Int) throws {

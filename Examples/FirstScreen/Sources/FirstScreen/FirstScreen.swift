@@ -4,8 +4,10 @@ import LayoutDSL
 import LayoutModel
 import LayoutSolving
 
-/// The README's ten lines: a header, a title and two equal buttons, laid out
-/// at a container width, by the native solver (or the GLPK reference).
+/// The README's snippet ("Using the libraries": a header and a title), with
+/// two equal buttons added below the title as in
+/// `Corpus/content/first-screen.layout`, laid out at a container width, by
+/// the native solver (or the GLPK reference).
 public func firstScreen(width: Double, reference: Bool = false) throws -> Solution {
     let header = LayoutView("header"), title = LayoutView("title").intrinsicSize(width: 120, height: 21)
     let ok = LayoutView("ok"), cancel = LayoutView("cancel"), container = LayoutView.container
