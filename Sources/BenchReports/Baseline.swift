@@ -47,7 +47,7 @@ public struct Baseline: Codable, Sendable {
         /// percentage (small counts: 2 of 100 is already 2%).
         public static let allocationSlack = 4.0
         /// 10%: a solver's phase over every case moves by at most 5.6% between
-        /// runs of unchanged code on this machine (README, "Gates").
+        /// runs of unchanged code on this machine (docs/design/gates.md).
         public static let defaultAggregate = 0.10
         /// 99%: with about 150 timings per run, a 95% interval would exclude
         /// the truth somewhere in most runs.

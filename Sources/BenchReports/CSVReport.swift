@@ -4,7 +4,7 @@ import Foundation
 
 /// The tidy CSV: one row per case x variant x solver x phase.
 ///
-/// Columns (documented in the README): `case, variant, solver, phase,
+/// Columns (docs/results-format.md#resultscsv): `case, variant, solver, phase,
 /// verdict, views, constraints, min_s, median_s, median_ci_low_s,
 /// median_ci_high_s, p90_s, max_s, n, iterations, allocations, reasons`.
 /// Times are seconds, written to 9 significant digits (the clock counts

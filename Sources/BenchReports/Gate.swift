@@ -41,7 +41,7 @@ import Foundation
 public enum Gate {
     /// The between-run standard deviation (log units) assumed for a baseline
     /// of one run: about the 90th percentile of what five runs of unchanged
-    /// code showed per case (README, "Gates").
+    /// code showed per case (docs/design/gates.md).
     public static let priorBetweenRun = 0.10
     /// The same for a solver's mean over all cases.
     public static let priorCommonMode = 0.04

@@ -54,9 +54,9 @@ extension CassowarySolver {
     ///   of case 4 (each column is forced once, and then re-examines the rows
     ///   that contain it); the LPs of case 4 cost two warm-started simplex
     ///   solves per variable they reach (rare: a zero-cost direction that a
-    ///   degenerate row does not pin). Measured: on 100 self-sizing rows (804
-    ///   variables), 399 variables reached case 4 and the propagation decided
-    ///   every one (all fixed), instead of 798 LP solves.
+    ///   degenerate row does not pin; on self-sizing rows the propagation
+    ///   decides every variable that reaches case 4, evidence:
+    ///   docs/measurements.md#m-cassowary-ambiguity).
     ///
     /// Why one function over 80 lines: cases 1–3 share memoised closures over
     /// one snapshot of the tableau (the costed symbols, each column's edge
@@ -85,8 +85,8 @@ extension CassowarySolver {
         // Case 3: how far `v` moves along the edge that raises zero-cost `j`.
         // Why the step is remembered per column: it depends on `j` alone, and
         // a column that most rows share (self-sizing rows: one per row) was
-        // walked again for every variable, quadratic (65% of a solve at 400
-        // rows, 35 s at 2,200).
+        // walked again for every variable: O(rows²) (evidence:
+        // docs/measurements.md#m-cassowary-ambiguity).
         var steps = [Double?](repeating: nil, count: t.kinds.count)
         func edgeMovement(_ j: Symbol, _ a: Double) -> Double {
             let step: Double
