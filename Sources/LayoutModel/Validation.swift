@@ -226,7 +226,7 @@ extension Layout {
 
     // Why the index first: almost every name is a declared view, and comparing
     // each with the container's name first was a string comparison per use.
-    private func isDeclared(_ name: String, _ declared: NameIndex) -> Bool {
+    @inline(__always) private func isDeclared(_ name: String, _ declared: NameIndex) -> Bool {
         declared.contains(name) || name == Layout.containerName
     }
     /// Only on the error path: the closest declared name.
@@ -254,7 +254,9 @@ extension Layout {
     /// bound to a `let` and even a `borrowing` parameter made a copy of the
     /// whole 208-byte constraint (a retain and release of every reference in
     /// it, 145 instructions); reading each field through the pointer does not.
-    private func checkConstraint(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
+    // Why the per-constraint checks are inlined: they run once per constraint
+    // of every file; as calls they cost 8% of validation (callgrind).
+    @inline(__always) private func checkConstraint(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
                                  knownTraits: Set<String>, _ found: inout ValidationReport) {
         checkConstraintViews(constraint, declared, &found)
         checkConstraintAttributes(constraint, &found)
@@ -263,7 +265,7 @@ extension Layout {
     }
 
     /// `undeclaredView` for the first item, then the second.
-    private func checkConstraintViews(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
+    @inline(__always) private func checkConstraintViews(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
                                       _ found: inout ValidationReport) {
         let start = constraint.pointee.location
         if !isDeclared(constraint.pointee.first.item, declared) {
@@ -278,7 +280,7 @@ extension Layout {
     /// Two items: `locationAgainstDimension`, `axisMismatch` or
     /// `mixedDirection`, then the multiplier (`checkMultiplier`).
     /// One item: `locationAgainstConstant` for a location.
-    private func checkConstraintAttributes(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+    @inline(__always) private func checkConstraintAttributes(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
         let start = constraint.pointee.location
         let first = constraint.pointee.first.attribute
         if let second = constraint.pointee.second {
@@ -299,7 +301,7 @@ extension Layout {
     /// The multiplier of a two-item constraint: `nonFiniteNumber`,
     /// `numberOutsideAcceptedRange`, `numberBeyondPreciseRange` (a warning)
     /// or `zeroMultiplierOnLocation`, the first that applies.
-    private func checkMultiplier(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+    @inline(__always) private func checkMultiplier(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
         let start = constraint.pointee.location
         let first = constraint.pointee.first.attribute
         if !constraint.pointee.multiplier.isFinite {
@@ -317,7 +319,7 @@ extension Layout {
 
     /// The constant: `nonFiniteNumber` and its magnitude; the priority:
     /// `nonFiniteNumber` or `priorityOutOfRange`.
-    private func checkConstraintNumbers(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
+    @inline(__always) private func checkConstraintNumbers(_ constraint: UnsafePointer<LayoutConstraint>, _ found: inout ValidationReport) {
         let start = constraint.pointee.location
         if !constraint.pointee.constant.isFinite {
             found.report(.nonFiniteNumber(field: "constant"), at: constraint.pointee.locations?.constant ?? start)
@@ -332,7 +334,7 @@ extension Layout {
 
     /// `invalidIdentifier` for an identifier with a line break; a
     /// `traitNeverActive` warning for each trait no container or variant has.
-    private func checkConstraintLabels(_ constraint: UnsafePointer<LayoutConstraint>, knownTraits: Set<String>,
+    @inline(__always) private func checkConstraintLabels(_ constraint: UnsafePointer<LayoutConstraint>, knownTraits: Set<String>,
                                        _ found: inout ValidationReport) {
         let start = constraint.pointee.location
         if let identifier = constraint.pointee.identifier, identifier.contains(where: \.isNewline) {
@@ -395,32 +397,9 @@ extension Layout {
         // Why a pointer to each element: see `checkConstraint` above
         // (iterating the array copies each 208-byte constraint).
         constraints.withUnsafeBufferPointer { all in
-            // The distinct non-unit multipliers: few in any layout (a grid's
-            // are all 2). Why an array searched linearly, not a Set: the first
-            // use of `Set<Double>` costs a runtime conformance lookup of
-            // hundreds of thousands of instructions, more than validating a
-            // small layout; past 32 distinct values everything is sorted.
-            var values: [Double] = []
-            var distinctOnly = true
-            for i in all.indices {
-                let m = all[i].multiplier
-                guard m.isFinite, m != 0, abs(m) != 1, all[i].second != nil else { continue }
-                if distinctOnly && values.contains(m) { continue }
-                values.append(m)
-                if values.count > 32 { distinctOnly = false }
-            }
-            guard !values.isEmpty else { return }
-            values.sort()
-            var suspect: [Double] = []
-            var nearUnit = false
-            for (k, m) in values.enumerated() {
-                if NumericRange.nearlyParallel(abs(m), 1) { suspect.append(m); nearUnit = true }
-                if k > 0, NumericRange.nearlyParallel(values[k - 1], m) {
-                    suspect.append(values[k - 1])
-                    suspect.append(m)
-                }
-            }
-            guard !suspect.isEmpty else { return }
+            guard let found = Self.suspectMultipliers(all) else { return }
+            var suspect = found.suspect
+            let nearUnit = found.nearUnit
             // Why sorted and searched by halves: with thousands of suspects
             // a linear `contains` per constraint made validation quadratic,
             // O(constraints × suspects); sorted, O(constraints × log suspects)
@@ -471,6 +450,39 @@ extension Layout {
                 }
             }
         }
+    }
+
+    /// The multipliers that may make a nearly parallel pair: those near ±1
+    /// (`nearUnit` then) or near another non-unit multiplier; nil when none.
+    /// - Complexity: O(*n*) plus O(*k* log *k*) for *k* distinct non-unit multipliers.
+    static func suspectMultipliers(_ all: UnsafeBufferPointer<LayoutConstraint>) -> (suspect: [Double], nearUnit: Bool)? {
+        // The distinct non-unit multipliers: few in any layout (a grid's
+        // are all 2). Why an array searched linearly, not a Set: the first
+        // use of `Set<Double>` costs a runtime conformance lookup of
+        // hundreds of thousands of instructions, more than validating a
+        // small layout; past 32 distinct values everything is sorted.
+        var values: [Double] = []
+        var distinctOnly = true
+        for i in all.indices {
+            let m = all[i].multiplier
+            guard m.isFinite, m != 0, abs(m) != 1, all[i].second != nil else { continue }
+            if distinctOnly && values.contains(m) { continue }
+            values.append(m)
+            if values.count > 32 { distinctOnly = false }
+        }
+        guard !values.isEmpty else { return nil }
+        values.sort()
+        var suspect: [Double] = []
+        var nearUnit = false
+        for (k, m) in values.enumerated() {
+            if NumericRange.nearlyParallel(abs(m), 1) { suspect.append(m); nearUnit = true }
+            if k > 0, NumericRange.nearlyParallel(values[k - 1], m) {
+                suspect.append(values[k - 1])
+                suspect.append(m)
+            }
+        }
+        guard !suspect.isEmpty else { return nil }
+        return (suspect, nearUnit)
     }
 }
 

@@ -21,6 +21,10 @@ struct GateCommand: ParsableCommand {
             exactly; a solver or case the base has and the head lacks is a regression unless --allow-missing. \
             --replay DIR compares rounds stored by an earlier gate without running anything.
 
+            Counts (--counts FILE --counts-baseline FILE): exact counts of a fixed workload (scripts/gate-callgrind's \
+            instructions) against stored ones, --threshold either way (default 1%); a workload the baseline lacks \
+            is a regression (record it).
+
             Stored baseline (--baseline NAME, with RESULTS): as before; its verdicts on times hold only on the \
             machine that recorded it, and the gate says so when the machines differ.
 
@@ -45,6 +49,14 @@ struct GateCommand: ParsableCommand {
 
     @Flag(help: "With --baseline: cases missing from the baseline are reported, not regressions.")
     var lenient = false
+
+    // MARK: Counts
+
+    @Option(help: "Gate these counts (a JSON object: workload -> count, e.g. callgrind's instructions) against --counts-baseline.")
+    var counts: String?
+
+    @Option(help: "With --counts: the stored counts (a JSON object of the same form).")
+    var countsBaseline: String?
 
     // MARK: A/B
 
@@ -98,10 +110,11 @@ struct GateCommand: ParsableCommand {
     var markdown: String?
 
     func validate() throws {
-        let modes = [baseline != nil, against != nil || againstBinary != nil, replay != nil].filter { $0 }.count
+        let modes = [baseline != nil, against != nil || againstBinary != nil, replay != nil, counts != nil].filter { $0 }.count
         guard modes <= 1, !(against != nil && againstBinary != nil) else {
-            throw ValidationError("give one of --baseline, --against (or --against-binary), --replay")
+            throw ValidationError("give one of --baseline, --against (or --against-binary), --replay, --counts")
         }
+        guard (counts == nil) == (countsBaseline == nil) else { throw ValidationError("--counts and --counts-baseline go together") }
         if baseline == nil && (results != nil || onlyCommon || lenient) {
             throw ValidationError("RESULTS, --only-common and --lenient go with --baseline")
         }
@@ -122,6 +135,7 @@ struct GateCommand: ParsableCommand {
 
     func run() throws {
         if let baseline { return try gateBaseline(baseline) }
+        if let counts, let countsBaseline { return try gateCounts(counts, against: countsBaseline) }
         let root = Inputs.repositoryRoot()
         let directory = replay ?? output ?? (root as NSString).appendingPathComponent("Reports/gate")
         let rounds: [PairedGate.Round]
@@ -214,6 +228,34 @@ struct GateCommand: ParsableCommand {
         print(Self.table(report, outcome: outcome, title: title,
                          against: "a baseline of \(report.baselineRuns) run(s)"), terminator: "")
         try writePages(report, results: file, folder: (path as NSString).deletingLastPathComponent)
+        if outcome != .pass { throw ExitStatus(outcome).exitCode }
+    }
+
+    /// `--counts`: exact counts against stored ones, `--threshold` (default 1%) either way.
+    func gateCounts(_ path: String, against basePath: String) throws {
+        func read(_ file: String) throws -> [String: Double] {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ToolError(message: "cannot read \(file)", status: .noInput)
+            }
+            guard let object = try? JSONDecoder().decode([String: Double].self, from: data) else {
+                throw ToolError(message: "\(file): not a JSON object of workload -> count", status: .dataError)
+            }
+            return object
+        }
+        let limit = threshold?.fraction ?? 0.01
+        let report = Gate.compareCounts(try read(path), with: try read(basePath), threshold: limit)
+        let outcome = report.outcome(lenient: false)
+        var rows = [["", "workload", "baseline", "now", "change"]]
+        for f in report.findings {
+            rows.append([f.kind == .noise ? "" : f.kind.rawValue, f.subject, f.baseline, f.current,
+                         f.change.map { String(format: "%+.2f%%", $0 * 100) } ?? ""])
+        }
+        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+        print("gate on counts against \(basePath), threshold \(String(format: "%g%%", limit * 100)): "
+              + (outcome == .pass ? "no regression" : outcome == .regression ? "REGRESSION" : "only improvements"))
+        for row in rows {
+            print(row.enumerated().map { c, s in s + String(repeating: " ", count: widths[c] - s.count) }.joined(separator: "  "))
+        }
         if outcome != .pass { throw ExitStatus(outcome).exitCode }
     }
 

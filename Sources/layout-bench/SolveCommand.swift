@@ -102,16 +102,7 @@ struct SolveCommand: ParsableCommand {
         guard let validated = result.validated else { throw ExitStatus.dataError.exitCode }
         let layout = validated.layout
 
-        let names: [String?]
-        if allVariants {
-            names = layout.allVariants.map(\.name)
-        } else {
-            if let variant, layout.variant(named: variant) == nil {
-                throw ToolError(message: "unknown variant '\(variant)'; the file has: "
-                           + layout.allVariants.map(\.name).joined(separator: ", "), status: .usage)
-            }
-            names = [variant ?? Layout.defaultVariantName]
-        }
+        let names = try variantNames(of: layout)
 
         let spec = try chosenSolver()
         let engine = spec.make(timeout: timeout, ranges: explain)
@@ -160,6 +151,17 @@ struct SolveCommand: ParsableCommand {
         // before exit.
         KeepUntilExit.keep(engine, layout, result, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
+    }
+
+    /// The variants to solve: every one (`--all-variants`), the one named, or the default.
+    /// - Throws: exit 64 for a variant the file does not have.
+    func variantNames(of layout: Layout) throws -> [String?] {
+        if allVariants { return layout.allVariants.map(\.name) }
+        if let variant, layout.variant(named: variant) == nil {
+            throw ToolError(message: "unknown variant '\(variant)'; the file has: "
+                       + layout.allVariants.map(\.name).joined(separator: ", "), status: .usage)
+        }
+        return [variant ?? Layout.defaultVariantName]
     }
 
     static func json(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> JSONValue {
