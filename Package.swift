@@ -5,8 +5,9 @@
 //
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
-//   LayoutModel  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
-//   BenchSchema (the results document; verdicts, phases, counters, baseline keys, globs)  <-  LayoutSolving, BenchHarness, BenchReports
+//   LayoutModel, BenchMetrics  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
+//   BenchMetrics (phases, counters)  <-  BenchSchema (the results document; verdicts, baseline keys, globs)  <-  BenchHarness, BenchReports
+//   SeededRandom (SplitMix)  <-  LayoutGenerators, BenchStatistics
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
 //   everything  <-  layout-bench (CLI)
 
@@ -57,18 +58,18 @@ let package = Package(
         .target(name: "LayoutDSL", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
 
         /// Generated corpus families (the alternating grid scaled up, ...), written with the DSL.
-        .target(name: "LayoutGenerators", dependencies: ["LayoutModel", "LayoutDSL", "BenchStatistics"], swiftSettings: swiftSettings),
+        .target(name: "LayoutGenerators", dependencies: ["LayoutModel", "LayoutDSL", "SeededRandom"], swiftSettings: swiftSettings),
 
         // MARK: Solving
 
         /// The solver protocol, solutions, tolerance, expectation checks.
-        .target(name: "LayoutSolving", dependencies: ["LayoutModel", "BenchSchema"], swiftSettings: swiftSettings),
+        .target(name: "LayoutSolving", dependencies: ["LayoutModel", "BenchMetrics"], swiftSettings: swiftSettings),
 
         /// The native incremental Cassowary solver (no dependencies) ...
         .target(name: "Cassowary", swiftSettings: swiftSettings),
 
         /// ... and its adapter to whole layouts.
-        .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving", "BenchSchema"],
+        .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving", "BenchMetrics"],
                 swiftSettings: swiftSettings),
 
         /// GLPK's C API (Debian's libglpk-dev; no pkg-config file, so none is named).
@@ -76,7 +77,7 @@ let package = Package(
 
         /// The lexicographic LP reference over GLPK: exact answers, minimal
         /// conflicts, ambiguity. The only target that imports CGLPK.
-        .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving", "BenchSchema"],
+        .target(name: "GLPKReference", dependencies: ["CGLPK", "LayoutModel", "LayoutSolving", "BenchMetrics"],
                 swiftSettings: swiftSettings),
 
         /// Solvers in any language, run as child processes (line-delimited JSON).
@@ -89,18 +90,27 @@ let package = Package(
         .target(name: "AllocationCounter"),
 
         /// Timing statistics: summaries, bootstrap intervals, the gate's tests. No dependencies.
-        .target(name: "BenchStatistics", swiftSettings: swiftSettings),
+        /// SplitMix64, the seeded generator of layouts, fuzzing and the bootstrap. No dependencies.
+        .target(name: "SeededRandom", swiftSettings: swiftSettings),
+
+        .target(name: "BenchStatistics", dependencies: ["SeededRandom"], swiftSettings: swiftSettings),
 
         /// What the harness writes and the reports, gate and merge read, owned
         /// once: the results document (Codable, versioned), the verdicts, the
         /// timed phases, the counters, the case-name globs. No dependencies.
-        .target(name: "BenchSchema", swiftSettings: swiftSettings),
+        .target(name: "BenchSchema", dependencies: ["BenchMetrics"], swiftSettings: swiftSettings),
+
+        /// The names of what a run measures: the timed phases and the counters
+        /// (the solver protocol reports counters without knowing the results
+        /// file). No dependencies.
+        .target(name: "BenchMetrics", swiftSettings: swiftSettings),
 
         /// Cases, the solver registry, cross-checks, timings, results.
         .target(
             name: "BenchHarness",
             dependencies: ["LayoutModel", "LayoutFormat", "LayoutGenerators", "LayoutSolving", "Cassowary", "CassowaryLayout",
-                           "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics", "BenchSchema"],
+                           "GLPKReference", "ExternalSolvers", "AllocationCounter", "BenchStatistics", "BenchMetrics", "BenchSchema",
+                           "SeededRandom"],
             swiftSettings: swiftSettings
         ),
 
@@ -109,6 +119,7 @@ let package = Package(
             name: "BenchReports",
             dependencies: [
                 "BenchStatistics",
+                "BenchMetrics",
                 "BenchSchema",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -134,12 +145,10 @@ let package = Package(
                 "LayoutFormat",
                 "LayoutGenerators",
                 "LayoutSolving",
-                "Cassowary",
                 "GLPKReference",
                 "ExternalSolvers",
                 "BenchHarness",
                 "BenchSchema",
-                "BenchStatistics",
                 "BenchReports",
                 "BenchGate",
                 "IBImport",
@@ -152,7 +161,7 @@ let package = Package(
         /// (a program apart, so GRDB's conformances do not slow every `layout-bench` start).
         .executableTarget(
             name: "layout-bench-history",
-            dependencies: ["BenchHistory", "BenchSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["BenchHistory", "BenchMetrics", "BenchSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -165,7 +174,7 @@ let package = Package(
 
         .target(
             name: "LayoutTestSupport",
-            dependencies: ["LayoutModel", "BenchStatistics"],
+            dependencies: ["LayoutModel", "SeededRandom"],
             path: "Tests/LayoutTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -202,25 +211,25 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchHarnessTests",
-            dependencies: ["BenchHarness", "BenchSchema", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
+            dependencies: ["BenchMetrics", "BenchHarness", "BenchSchema", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
                            "LayoutGenerators", "CassowaryLayout", "GLPKReference"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BenchReportsTests",
-            dependencies: ["BenchReports", "BenchSchema", "BenchStatistics"],
+            dependencies: ["BenchMetrics", "SeededRandom", "BenchReports", "BenchSchema", "BenchStatistics"],
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BenchHistoryTests",
-            dependencies: ["BenchHistory", "BenchSchema", "BenchStatistics"],
+            dependencies: ["SeededRandom", "BenchHistory", "BenchSchema", "BenchStatistics"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BenchStatisticsTests",
-            dependencies: ["BenchStatistics"],
+            dependencies: ["SeededRandom", "BenchStatistics"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

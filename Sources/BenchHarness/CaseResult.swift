@@ -1,6 +1,7 @@
 // What a run found: a result per case, variant and solver, and the timings
 // of each phase.
 
+import BenchMetrics
 import BenchSchema
 import BenchStatistics
 import LayoutModel

@@ -2,6 +2,7 @@
 // against the reference and the expect lines, then the incremental checks
 // (variant switch, resize, add + remove) against fresh solves.
 
+import BenchMetrics
 import BenchSchema
 import GLPKReference
 import LayoutModel

@@ -1,5 +1,6 @@
 import LayoutSolving
 #if LAYOUT_BENCH_FAULT_INJECTION
+import BenchMetrics
 import BenchSchema
 import Dispatch
 import Foundation

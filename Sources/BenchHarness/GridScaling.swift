@@ -3,7 +3,6 @@
 // memory), and the GLPK reference's costs on the same grid. A benchmark, not
 // a test: the command prints what these return.
 
-import BenchStatistics
 import Cassowary
 import CassowaryLayout
 import Foundation
@@ -11,6 +10,7 @@ import GLPKReference
 import LayoutGenerators
 import LayoutModel
 import LayoutSolving
+import SeededRandom
 
 /// The alternating grid through the core Cassowary solver directly (no
 /// adapter), in several insertion orders.

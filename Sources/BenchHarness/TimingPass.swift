@@ -1,6 +1,7 @@
 // The timing pass: every (case, solver) pair sampled in batches, interleaved
 // across cases and solvers, within a time budget.
 
+import BenchMetrics
 import BenchSchema
 import BenchStatistics
 import Foundation

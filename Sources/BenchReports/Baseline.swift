@@ -2,6 +2,7 @@
 // times, the yardstick, the machine), how it is made from runs, and how it is
 // written and read back.
 
+import BenchMetrics
 import BenchSchema
 import BenchStatistics
 import Foundation

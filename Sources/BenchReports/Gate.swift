@@ -2,6 +2,7 @@
 // run's, the baseline's, the machine drift's and the between-run parts), each
 // solver's phase over all cases, and the exact metrics, as findings.
 
+import BenchMetrics
 import BenchSchema
 import BenchStatistics
 import Foundation

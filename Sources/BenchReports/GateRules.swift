@@ -2,6 +2,7 @@
 // verdict, a counter or an interval becomes a finding, the order reports list
 // findings in, and the exit outcome (0, 2, 4) they add up to.
 
+import BenchMetrics
 import BenchSchema
 import Foundation
 

@@ -1,3 +1,4 @@
+import BenchMetrics
 import BenchSchema
 import Foundation
 import Plot

@@ -1,3 +1,4 @@
+import BenchMetrics
 import BenchSchema
 import BenchStatistics
 import Foundation

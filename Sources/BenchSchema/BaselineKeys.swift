@@ -1,3 +1,5 @@
+import BenchMetrics
+
 /// The key of a baseline's time: which solver, which phase. Written
 /// `SOLVER/PHASE` (`cassowary/load`), as baseline files have always spelled
 /// it; read back by splitting at the last `/` (a phase name has none).

@@ -1,3 +1,4 @@
+import BenchMetrics
 import Foundation
 
 /// A run's `results.json`: the one owner of its format (schema

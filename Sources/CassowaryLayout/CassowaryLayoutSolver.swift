@@ -1,4 +1,5 @@
-import BenchSchema
+import BenchMetrics
+
 import Cassowary
 import LayoutModel
 import LayoutSolving

@@ -1,4 +1,5 @@
-import BenchSchema
+import BenchMetrics
+
 import CGLPK
 import Dispatch
 import Foundation

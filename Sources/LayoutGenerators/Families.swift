@@ -1,6 +1,6 @@
-import BenchStatistics
 import LayoutDSL
 import LayoutModel
+import SeededRandom
 
 /// A row of N equal-width views across a `W x H` container, `W = 20N + 100`
 /// so the widths stay positive: 16 from the edges, 8 between, every width

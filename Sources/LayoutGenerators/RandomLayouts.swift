@@ -1,5 +1,5 @@
-import BenchStatistics
 import LayoutModel
+import SeededRandom
 
 /// Random layouts for cross-checking solvers: feasible ones (every view has
 /// a known frame that satisfies every required constraint), infeasible ones

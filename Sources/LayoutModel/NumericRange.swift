@@ -3,7 +3,7 @@
 /// Every verdict compares answers with one tolerance, 1e-5 absolute + 1e-8
 /// relative to the largest frame value (`Tolerance` in LayoutSolving), and the
 /// solvers work in doubles (about 16 significant digits): GLPK's primal and
-/// dual feasibility tolerances are 1e-7 (scaled), Cassowary's zero test 1e-8.
+/// dual feasibility tolerances are 1e-7 (scaled), Cassowary's zero test 1e-9 (`Row.nearZero`).
 /// A row `a = m * b + c` with |c| up to 1e7 and m in 1e-4...1e4 keeps every
 /// product within 1e11, whose rounding (about 1e-5) is still at the absolute
 /// tolerance: the **precise range**. Beyond it a layout is still accepted, with

@@ -1,3 +1,5 @@
+import LayoutModel
+
 /// Absolute and relative tolerance for comparing solver results: `a` and `b`
 /// are close when `|a - b| <= max(absolute, relative × max(|a|, |b|))`.
 ///
@@ -14,8 +16,9 @@ public struct Tolerance: Hashable, Sendable, CustomStringConvertible {
         self.relative = relative
     }
 
-    /// The format's `expect VIEW = X Y W H` tolerance: 1e-3 absolute.
-    public static let expectation = Tolerance(absolute: 1e-3, relative: 0)
+    /// The format's `expect VIEW = X Y W H` tolerance: 1e-3 absolute
+    /// (``Expectation/frameTolerance``, the format's own fact).
+    public static let expectation = Tolerance(absolute: Expectation.frameTolerance, relative: 0)
 
     /// Cross-checks between solvers: 1e-5 absolute, 1e-8 relative — the bound
     /// under which the reference calls a frame component determined (100 times

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHistory
+import BenchMetrics
 import BenchSchema
 import Foundation
 

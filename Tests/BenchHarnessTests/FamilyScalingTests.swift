@@ -1,4 +1,5 @@
 import BenchHarness
+import BenchMetrics
 import BenchSchema
 import Foundation
 import Testing

@@ -1,11 +1,12 @@
-import BenchSchema
 import BenchHarness
+import BenchMetrics
+import BenchSchema
 import ExternalSolvers
 import Foundation
 import LayoutFormat
+import LayoutGenerators
 import LayoutModel
 import LayoutSolving
-import LayoutGenerators
 import LayoutTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import BenchHistory
 import BenchSchema
 import BenchStatistics
 import Foundation
+import SeededRandom
 import Testing
 
 /// A results document with `cases` cases whose cassowary load takes `seconds(case)`.

@@ -1,7 +1,9 @@
+import BenchMetrics
 import BenchReports
 import BenchSchema
 import BenchStatistics
 import Foundation
+import SeededRandom
 import Testing
 
 /// Synthetic runs from a known noise model, so that the gate's rates can be

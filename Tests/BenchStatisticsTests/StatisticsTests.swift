@@ -1,5 +1,6 @@
 import BenchStatistics
 import Foundation
+import SeededRandom
 import Testing
 
 @Suite("Statistics")

@@ -743,7 +743,7 @@ final class CLITests: XCTestCase {
         }
         // A sparse 1 GB file: refused by size before it is read.
         let big = dir.appendingPathComponent("big.layout")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

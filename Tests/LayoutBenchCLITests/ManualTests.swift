@@ -16,10 +16,18 @@ final class ManualTests: XCTestCase {
         var command: Command
     }
 
+    /// The binary's whole command tree (`--experimental-dump-help`).
     func help() throws -> Help.Command {
-        let output = try CLITests().run(["--experimental-dump-help"])
-        XCTAssertEqual(output.status, 0, output.stderr)
-        return try JSONDecoder().decode(Help.self, from: Data(output.stdout.utf8)).command
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = ["--experimental-dump-help"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return try JSONDecoder().decode(Help.self, from: data).command
     }
 
     /// The lines between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in README.md.

@@ -1,4 +1,4 @@
-import BenchStatistics
+import SeededRandom
 
 /// The seeded generator of every randomised test (SplitMix64, shared with
 /// the generated families), so each test is replayable from its seed.
