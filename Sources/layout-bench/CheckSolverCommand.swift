@@ -13,11 +13,15 @@ struct CheckSolverCommand: ParsableCommand {
             Runs the adapter through every message of the protocol (docs/solver-protocol.md) on small \
             layouts, with the edge cases: a second load in the same process, an unsatisfiable load, an \
             edit the required rows cannot meet, resize, add and remove, removes of stale and unknown \
-            handles, an unknown request, an unknown protocol version, quit. Prints one line per check. \
+            handles, an unknown request, an unknown protocol version, quit; and judges answers against the \
+            GLPK reference (frames, the rows an unsatisfiable load lists, an ambiguous layout, priorities \
+            that weights trade): ok, WRONG (a wrong answer in protocol) or unsupported (a capability the \
+            hello does not claim). Prints one line per check. \
             Give the command after --, as words (`check-solver -- python3 "my dir/adapter.py"`), or \
             name registered solvers with --registered (each --solvers-file, solvers.json in the working \
-            directory, or the tool's own Corpus/solvers.json). Exit codes: 0 in spec (warnings allowed: \
-            a wrong answer, no time_s); 1 something is out of spec; 64 usage.
+            directory, or the tool's own Corpus/solvers.json). Exit codes: 0 in spec (warnings and, \
+            without --strict, wrong answers allowed); 1 something is out of spec (with --strict, also a \
+            wrong answer); 64 usage; 69 the adapter could not start.
             """
     )
 
@@ -29,6 +33,9 @@ struct CheckSolverCommand: ParsableCommand {
 
     @Option(name: .customLong("solvers-file"), help: "A solvers.json registry to use (repeatable); besides ./solvers.json and the tool's Corpus/solvers.json.")
     var solversFiles: [String] = []
+
+    @Flag(help: "Wrong answers are out of spec too (exit 1).")
+    var strict = false
 
     @Option(help: "Seconds the adapter may take for one answer.")
     var timeout = 30.0
@@ -71,13 +78,22 @@ struct CheckSolverCommand: ParsableCommand {
             print("check-solver: \(solver.name) (\(solver.command.joined(separator: " ")))")
             let checks = SolverConformance.run(solver)
             for check in checks {
-                let mark = check.outcome == .pass ? "ok  " : check.outcome == .fail ? "FAIL" : "warn"
+                let mark = switch check.outcome {
+                case .pass: "ok   "
+                case .fail: "FAIL "
+                case .warning: "warn "
+                case .wrong: "WRONG"
+                case .unsupported: "unsup"
+                }
                 print("  \(mark)  \(check.name)" + (check.detail.isEmpty ? "" : ": \(check.detail)"))
             }
-            let failed = checks.filter { $0.outcome == .fail }.count
-            let warned = checks.filter { $0.outcome == .warning }.count
-            print("  \(checks.count) checks: \(failed == 0 ? "in spec" : "\(failed) out of spec")"
-                  + (warned > 0 ? ", \(warned) warning(s)" : ""))
+            let count = { (outcome: SolverConformance.Check.Outcome) in checks.filter { $0.outcome == outcome }.count }
+            let failed = count(.fail) + (strict ? count(.wrong) : 0)
+            var tally = ["\(checks.count) checks: " + (failed == 0 ? "in spec" : "\(failed) out of spec")]
+            if count(.wrong) > 0 { tally.append("\(count(.wrong)) wrong answer(s)" + (strict ? "" : " (out of spec with --strict)")) }
+            if count(.unsupported) > 0 { tally.append("\(count(.unsupported)) unsupported") }
+            if count(.warning) > 0 { tally.append("\(count(.warning)) warning(s)") }
+            print("  " + tally.joined(separator: ", "))
             outOfSpec += failed
         }
         if outOfSpec > 0 { throw ExitStatus.failure.exitCode }

@@ -308,8 +308,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(good.stdout.contains("checks: in spec"), good.stdout)
         let bad = try run(["check-solver", "--", "python3", fixtures.appendingPathComponent("offspec.py").path, "optimal"])
         XCTAssertEqual(bad.status, 1, bad.stdout)
-        XCTAssertTrue(bad.stdout.contains("FAIL  load + solve: offspec.py: protocol error: 'status' in the answer to 'solve'"), bad.stdout)
+        XCTAssertTrue(bad.stdout.contains("FAIL   load + solve: offspec.py: protocol error: 'status' in the answer to 'solve'"), bad.stdout)
         XCTAssertEqual(try run(["check-solver"]).status, 64)
+        // A wrong answer in protocol: reported, out of spec only with --strict.
+        let highs = CLITests.repository.appendingPathComponent("scripts/solvers/highs.py").path
+        let wrong = ["--", "python3", fixtures.appendingPathComponent("wrong_answers.py").path, "frames-off", "python3", highs]
+        let lenient = try run(["check-solver"] + wrong)
+        XCTAssertEqual(lenient.status, 0, lenient.stdout)
+        XCTAssertTrue(lenient.stdout.contains("WRONG  load + solve: disagrees with the reference"), lenient.stdout)
+        XCTAssertTrue(lenient.stdout.contains("(out of spec with --strict)"), lenient.stdout)
+        let strict = try run(["check-solver", "--strict"] + wrong)
+        XCTAssertEqual(strict.status, 1, strict.stdout)
     }
 
     func testUsageErrorExits64() throws {
