@@ -78,6 +78,10 @@ public final class HistoryStore {
         guard header == Data("SQLite format 3\u{0}".utf8) else { throw .notADatabase(path) }
         var configuration = Configuration()
         configuration.readonly = true
+        // Why a busy timeout here too: another process may be writing (two
+        // `history add` at once); without one, its lock made this check call a
+        // good history "not an SQLite database" (seen under load in the tests).
+        configuration.busyMode = .timeout(30)
         let queue: DatabaseQueue
         do { queue = try DatabaseQueue(path: path, configuration: configuration) } catch { throw .notADatabase(path) }
         do {
