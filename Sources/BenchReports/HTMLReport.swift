@@ -89,9 +89,9 @@ public enum HTMLReport {
     static func summary(_ r: ResultsDocument) -> N {
         let m = r.machine
         let verdicts = Verdict.allCases
-        // The timing columns are the console's and the Markdown's (``SolverTable``).
-        let timingHeader = SolverTable.header(r).suffix(3)
-        let timingRows = SolverTable.rows(r).map { $0.suffix(3) }
+        // The timing and rank columns are the console's and the Markdown's (``SolverTable``).
+        let timingHeader = SolverTable.header(r).suffix(4)
+        let timingRows = SolverTable.rows(r).map { $0.suffix(4) }
         var rows: [N] = [el("tr", [el("th", text("solver"))] + verdicts.map { el("th", text($0.rawValue)) }
                             + timingHeader.map { el("th", text($0)) } + [el("th", text("provenance"))])]
         for (k, solver) in r.solvers.enumerated() {
@@ -112,9 +112,21 @@ public enum HTMLReport {
                           + (m.commit.map { "; commit \($0.prefix(12))" } ?? ""))),
                   heading("Summary", id: "summary"),
                   el("table", rows),
+                  el("p", attr("class", "meta"), text(SolverTable.footnote)),
+                  r.solvers.count > 1 ? interop(Interop(r)) : .empty,
                   unavailable.isEmpty ? .empty : el("p", text("Left out (could not start): "
                       + unavailable.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))),
                   r.problems.isEmpty ? .empty : el("ul", r.problems.map { el("li", text("\($0.case): \($0.message)")) }))
+    }
+
+    /// wpt.fyi's interop line and the cases that fail in one solver only.
+    static func interop(_ i: Interop) -> N {
+        el("div",
+           el("p", text("Interop: \(i.passedByAll) of \(i.compared) cases pass in every solver that runs them"
+                        + String(format: " (%.1f%%).", i.score * 100))),
+           i.failsOnlyIn.isEmpty ? .empty : el("ul", i.failsOnlyIn.map { solver, cases in
+               el("li", text("fails only in \(solver): " + cases.prefix(20).joined(separator: ", ") + (cases.count > 20 ? ", ..." : "")))
+           }))
     }
 
     // MARK: Conformance matrix

@@ -24,10 +24,18 @@ public enum MarkdownReport {
         // The console's table: verdicts, load + solve and the ratio to the reference.
         let header = SolverTable.header(results)
         out += "| " + header.map(cell).joined(separator: " | ") + " |\n|---|" + header.dropFirst().map { _ in "---:" }.joined(separator: "|") + "|\n"
-        for (solver, row) in zip(results.solvers, SolverTable.rows(results)) {
+        for (solver, row) in SolverTable.ranked(results) {
             out += "| \(cell(row[0]))\(solver.reference ? " (reference)" : "") | " + row.dropFirst().map(cell).joined(separator: " | ") + " |\n"
         }
         out += "\n<sub>" + cell(SolverTable.footnote) + "</sub>\n"
+        if results.solvers.count > 1 {
+            let interop = Interop(results)
+            out += "\nInterop: \(interop.passedByAll) of \(interop.compared) cases pass in every solver that runs them"
+                + String(format: " (%.1f%%)", interop.score * 100) + ".\n"
+            for (solver, cases) in interop.failsOnlyIn {
+                out += "- fails only in \(cell(solver)): " + cases.prefix(10).map(cell).joined(separator: ", ") + (cases.count > 10 ? ", ..." : "") + "\n"
+            }
+        }
         let externals = results.solvers.filter { $0.command != nil }
         if !externals.isEmpty {
             out += "\nExternal solvers: " + externals.map { "\(cell($0.name)) (\(cell($0.provenance)))" }.joined(separator: ", ") + "\n"

@@ -27,6 +27,7 @@ enum Summary {
         var out = headline + "\n" + SolverTable.text(document)
         out += "(" + SolverTable.footnote + ")\n"
         out += observedLine(document)
+        if results.solvers.count > 1 { out += "\n" + Interop(document).text() }
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }
