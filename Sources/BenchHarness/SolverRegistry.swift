@@ -14,6 +14,13 @@ public struct SolverSpec: Hashable, Sendable {
 
     public var name: String
     public var kind: Kind
+    /// Registered with `"default": false` (or a pinned version): run only when
+    /// named, or by `--solvers all`, not by a plain `run`.
+    public var optIn = false
+    /// A pinned version (`kiwi@1.3.2`): the command, started once with
+    /// `LAYOUT_BENCH_PREPARE=1` before the run, installs what it needs
+    /// (``SolverPreparation``).
+    public var needsPreparation = false
 
     public init(name: String, kind: Kind) {
         self.name = name
@@ -89,7 +96,9 @@ public struct RegistryError: Error, CustomStringConvertible {
 /// registry, and `--solver NAME=COMMAND` on the command line.
 ///
 /// `solvers.json`: `{"solvers": [{"name": "kiwi", "command": ["python3", "solvers/kiwi.py"]}]}`;
-/// commands run in the registry file's directory.
+/// commands run in the registry file's directory. An entry may add
+/// `"default": false` (opt-in: not run unless named or `--solvers all`) and
+/// `"versioned": [words with {version}]`, the command of `NAME@VERSION`.
 public struct SolverRegistry: Sendable {
     public private(set) var solvers: [SolverSpec] = [
         SolverSpec(name: "cassowary", kind: .cassowary),
@@ -138,6 +147,9 @@ public struct SolverRegistry: Sendable {
         }
     }
 
+    /// The `"versioned"` command of each solver that has one, and its directory.
+    private var versioned: [String: (command: [String], directory: String?)] = [:]
+
     /// Where each solver was defined: "built in", a registry file, or "--solver".
     public private(set) var origins: [String: String] = ["cassowary": "built in", "glpk": "built in"]
 
@@ -152,6 +164,8 @@ public struct SolverRegistry: Sendable {
             struct Entry: Decodable {
                 var name: String?
                 var command: [String]?
+                var `default`: Bool?
+                var versioned: [String]?
             }
             var solvers: [Entry]
         }
@@ -164,8 +178,17 @@ public struct SolverRegistry: Sendable {
             guard let name = entry.name, !name.isEmpty, let command = entry.command, !command.isEmpty else {
                 throw RegistryError(description: "\(path): every solver needs a name and a non-empty command array")
             }
-            if try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory))) {
+            guard !name.contains("@") && name != "all" else {
+                throw RegistryError(description: "\(path): '\(name)' cannot name a solver ('@' selects a version, 'all' every solver)")
+            }
+            if let versioned = entry.versioned, versioned.isEmpty || !versioned.contains(where: { $0.contains("{version}") }) {
+                throw RegistryError(description: "\(path): \(name)'s \"versioned\" must be a command with {version} in a word")
+            }
+            var spec = SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory))
+            spec.optIn = entry.default == false
+            if try add(spec) {
                 origins[name] = path
+                versioned[name] = entry.versioned.map { ($0, directory.isEmpty ? nil : directory) }
             }
         }
     }
@@ -186,6 +209,7 @@ public struct SolverRegistry: Sendable {
         guard !command.isEmpty else { throw RegistryError(description: "--solver \(name)= has no command") }
         try add(SolverSpec(name: name, kind: .external(command: command, workingDirectory: nil)), replacing: true)
         origins[name] = "--solver"
+        versioned[name] = nil
         return name
     }
 
@@ -204,20 +228,25 @@ public struct SolverRegistry: Sendable {
         return true
     }
 
-    /// The named solvers, in the order given.
+    /// The solvers a plain `run` uses: every one not registered as opt-in.
+    public var defaults: [SolverSpec] { solvers.filter { !$0.optIn } }
+
+    /// The named solvers, in the order given; `all` stands for every
+    /// registered solver (opt-in ones included), `NAME@VERSION` for a pinned
+    /// version of a solver registered with `"versioned"`.
     /// - Throws: ``RegistryError`` naming the unknown ones and the known ones.
     public func select(_ names: [String]) throws(RegistryError) -> [SolverSpec] {
         var chosen: [SolverSpec] = []
         for name in names {
-            let spec = try solver(named: name)
-            if !chosen.contains(spec) { chosen.append(spec) }
+            for spec in name == "all" ? solvers : [try solver(named: name)] where !chosen.contains(spec) { chosen.append(spec) }
         }
         return chosen
     }
 
-    /// The solver of that name.
+    /// The solver of that name, or a pinned version of one (`kiwi@1.3.2`).
     /// - Throws: ``RegistryError`` naming it and the known ones.
     public func solver(named name: String) throws(RegistryError) -> SolverSpec {
+        if let at = name.firstIndex(of: "@") { return try pinned(String(name[..<at]), version: String(name[name.index(after: at)...])) }
         guard let spec = solvers.first(where: { $0.name == name }) else {
             throw RegistryError(description: "unknown solver '\(name)'; known: " + solvers.map(\.name).joined(separator: ", ")
                                 + " (solvers are registered in the tool's Corpus/solvers.json, ./solvers.json, "
@@ -225,6 +254,35 @@ public struct SolverRegistry: Sendable {
         }
         return spec
     }
+
+    /// `NAME@VERSION`: the entry's `"versioned"` command with `{version}`
+    /// replaced. Why the version's characters are limited: it becomes part
+    /// of a package requirement and a cache folder's name, where a `/`, a
+    /// blank or a `;` would mean something else.
+    /// - Throws: ``RegistryError`` for an unknown name, one without
+    ///   `"versioned"`, or a malformed version.
+    func pinned(_ base: String, version: String) throws(RegistryError) -> SolverSpec {
+        _ = try solver(named: base)
+        guard let template = versioned[base] else {
+            throw RegistryError(description: "'\(base)@\(version)': \(base) has no \"versioned\" command in its registry, so no version can be chosen; "
+                                + "versioned: " + (versioned.keys.sorted().joined(separator: ", ").nonEmpty ?? "none"))
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+-_!")
+        guard let first = version.first, first.isNumber || first.isLetter, version.allSatisfy(allowed.contains) else {
+            throw RegistryError(description: "'\(base)@\(version)': a version is letters, digits and . + - _ ! (e.g. \(base)@1.3.2)")
+        }
+        var spec = SolverSpec(name: "\(base)@\(version)",
+                              kind: .external(command: template.command.map { $0.replacingOccurrences(of: "{version}", with: version) },
+                                              workingDirectory: template.directory))
+        spec.optIn = true
+        spec.needsPreparation = true
+        return spec
+    }
+}
+
+extension String {
+    /// nil for the empty string.
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Splits a command line into words as a POSIX shell does, without any

@@ -114,6 +114,7 @@ public enum HTMLReport {
                   el("table", rows),
                   el("p", attr("class", "meta"), text(SolverTable.footnote)),
                   r.solvers.count > 1 ? interop(Interop(r)) : .empty,
+                  versions(VersionMatrix(r)),
                   unavailable.isEmpty ? .empty : el("p", text("Left out (could not start): "
                       + unavailable.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))),
                   r.problems.isEmpty ? .empty : el("ul", r.problems.map { el("li", text("\($0.case): \($0.message)")) }))
@@ -127,6 +128,18 @@ public enum HTMLReport {
            i.failsOnlyIn.isEmpty ? .empty : el("ul", i.failsOnlyIn.map { solver, cases in
                el("li", text("fails only in \(solver): " + cases.prefix(20).joined(separator: ", ") + (cases.count > 20 ? ", ..." : "")))
            }))
+    }
+
+    /// Each solver run in several versions: where its verdicts change.
+    static func versions(_ matrix: VersionMatrix) -> N {
+        el("div", matrix.families.map { family in
+            el("div",
+               el("p", text("Versions of \(family.base) (" + family.members.map(\.version).joined(separator: ", ") + "): "
+                            + (family.changes.isEmpty ? "the same verdict in every case." : "verdicts change in \(family.changes.count) case(s)."))),
+               family.changes.isEmpty ? .empty : el("ul", family.changes.prefix(50).map { name, steps in
+                   el("li", text("\(name): " + steps.map { "\($0.from) → \($0.to) at \($0.version)" }.joined(separator: "; ")))
+               }))
+        })
     }
 
     // MARK: Conformance matrix

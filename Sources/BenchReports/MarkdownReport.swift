@@ -36,6 +36,13 @@ public enum MarkdownReport {
                 out += "- fails only in \(cell(solver)): " + cases.prefix(10).map(cell).joined(separator: ", ") + (cases.count > 10 ? ", ..." : "") + "\n"
             }
         }
+        for family in VersionMatrix(results).families {
+            out += "\nVersions of \(cell(family.base)) (" + family.members.map { cell($0.version) }.joined(separator: ", ") + "): "
+                + (family.changes.isEmpty ? "the same verdict in every case.\n" : "verdicts change in \(family.changes.count) case(s).\n")
+            for (name, steps) in family.changes.prefix(20) {
+                out += "- \(cell(name)): " + steps.map { "\($0.from) → \($0.to) at \(cell($0.version))" }.joined(separator: "; ") + "\n"
+            }
+        }
         let externals = results.solvers.filter { $0.command != nil }
         if !externals.isEmpty {
             out += "\nExternal solvers: " + externals.map { "\(cell($0.name)) (\(cell($0.provenance)))" }.joined(separator: ", ") + "\n"

@@ -66,6 +66,7 @@ struct CheckSolverCommand: ParsableCommand {
             } catch {
                 throw ToolError(message: "\(error)", status: .usage)
             }
+            Inputs.prepare(specs)
             for spec in specs {
                 guard let solver = spec.makeExternal(timeout: timeout) else {
                     throw ToolError(message: "'\(spec.name)' is a built-in solver, not an external one", status: .usage)

@@ -71,6 +71,7 @@ struct FuzzCommand: ParsableCommand {
             throw ToolError(message: "\(error)", status: .usage)
         }
         guard chosen.count >= 2 else { throw ValidationError("name a reference and at least one other solver") }
+        Inputs.prepare(chosen + (arbiterSpec.map { [$0] } ?? []))
 
         var campaign = FuzzCampaign(solvers: chosen)
         campaign.arbiter = arbiterSpec

@@ -82,6 +82,17 @@ enum Inputs {
         }
     }
 
+    /// Prepares the pinned versions among `specs` (``SolverPreparation``),
+    /// saying so on standard error; one that fails is noted and then
+    /// declines `hello`, so it is left out with the reason, as a missing
+    /// package is.
+    static func prepare(_ specs: [SolverSpec], quiet: Bool = false) {
+        for spec in specs where spec.needsPreparation {
+            if !quiet { printError("layout-bench: preparing \(spec.name) (the first use installs it into the cache)...") }
+            if let failure = SolverPreparation.prepare(spec) { printError("note: \(failure)") }
+        }
+    }
+
     /// `Corpus/` of the checkout this binary was built in.
     static func toolCorpus() -> String? {
         let fm = FileManager.default

@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Files or directories (default: the repository's Corpus/).")
     var paths: [String] = []
 
-    @Option(help: "Comma-separated solvers (default: every built-in and registered solver).")
+    @Option(help: "Comma-separated solvers; 'all' for every registered one, NAME@VERSION for a pinned version (default: every built-in and registered solver not marked opt-in).")
     var solvers: SolverNames?
 
     @Option(name: .customLong("solver"), help: "An external solver NAME=COMMAND (repeatable).")
@@ -188,8 +188,7 @@ struct RunCommand: ParsableCommand {
         }
         let chosen: [SolverSpec]
         do {
-            let names = solvers?.names ?? registry.solvers.map(\.name)
-            chosen = try registry.select(names)
+            chosen = try solvers.map { names throws(RegistryError) in try registry.select(names.names) } ?? registry.defaults
         } catch {
             throw ToolError(message: "\(error)", status: .usage)
         }
@@ -199,6 +198,7 @@ struct RunCommand: ParsableCommand {
             printError("layout-bench run: solvers: " + groups.keys.sorted().map { "\(groups[$0, default: []].joined(separator: ", ")) (\($0))" }
                 .joined(separator: "; "))
         }
+        if !list { Inputs.prepare(chosen, quiet: quiet) }
         if let reference, !chosen.contains(where: { $0.name == reference }) {
             throw ToolError(message: "--reference \(reference) is not one of the solvers run (\(chosen.map(\.name).joined(separator: ", ")))",
                             status: .usage)

@@ -105,6 +105,7 @@ struct SolveCommand: ParsableCommand {
         let names = try variantNames(of: layout)
 
         let spec = try chosenSolver()
+        Inputs.prepare([spec])
         let engine = spec.make(timeout: timeout, ranges: explain)
         var outcomes: [(Solution, [ExpectationResult])] = []
         var observations: [String: [ExpectationResult]] = [:]

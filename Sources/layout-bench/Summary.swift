@@ -28,6 +28,8 @@ enum Summary {
         out += "(" + SolverTable.footnote + ")\n"
         out += observedLine(document)
         if results.solvers.count > 1 { out += "\n" + Interop(document).text() }
+        let versions = VersionMatrix(document).text()
+        if !versions.isEmpty { out += versions }
         if !results.unavailable.isEmpty {
             out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }

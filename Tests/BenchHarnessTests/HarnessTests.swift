@@ -141,6 +141,53 @@ struct HarnessTests {
         }
     }
 
+    @Test("opt-in solvers run only when named or with 'all'; NAME@VERSION uses the entry's versioned command; bad entries and versions are refused")
+    func optInAndVersions() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("solvers.json")
+        try Data(#"""
+            {"solvers": [{"name": "kiwi", "command": ["python3", "kiwi.py"], "versioned": ["python3", "v.py", "kiwisolver", "{version}", "--", "kiwi.py"]},
+                         {"name": "slow", "command": ["slow"], "default": false}]}
+            """#.utf8).write(to: file)
+        var registry = SolverRegistry()
+        try registry.load(registry: file.path)
+        #expect(registry.defaults.map(\.name) == ["cassowary", "glpk", "kiwi"])
+        #expect(try registry.select(["all"]).map(\.name) == ["cassowary", "glpk", "kiwi", "slow"])
+        #expect(try registry.select(["glpk", "all", "kiwi"]).map(\.name) == ["glpk", "cassowary", "kiwi", "slow"])
+        let pinned = try registry.solver(named: "kiwi@1.3.2")
+        #expect(pinned.name == "kiwi@1.3.2" && pinned.needsPreparation && pinned.optIn)
+        #expect(pinned.kind == .external(command: ["python3", "v.py", "kiwisolver", "1.3.2", "--", "kiwi.py"], workingDirectory: dir.path))
+        #expect(SolverPreparation.prepare(try registry.solver(named: "kiwi")) == nil)  // nothing to prepare
+        for bad in ["slow@1.0", "nope@1.0", "kiwi@", "kiwi@1.0;rm", "kiwi@../x", "kiwi@ 1"] {
+            #expect(throws: RegistryError.self, "\(bad)") { try registry.solver(named: bad) }
+        }
+        for entry in [#"{"name": "a@b", "command": ["x"]}"#, #"{"name": "all", "command": ["x"]}"#,
+                      #"{"name": "v", "command": ["x"], "versioned": ["x", "1.0"]}"#] {
+            try Data(#"{"solvers": ["#.utf8 + Data(entry.utf8) + Data("]}".utf8)).write(to: file)
+            var fresh = SolverRegistry()
+            #expect(throws: RegistryError.self, "\(entry)") { try fresh.load(registry: file.path) }
+        }
+    }
+
+    @Test("preparing a pinned version: the command runs once with LAYOUT_BENCH_PREPARE=1; a failure returns the end of its standard error")
+    func preparation() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("prepare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let marker = dir.appendingPathComponent("prepared")
+        var ok = SolverSpec(name: "x@1", kind: .external(command: ["sh", "-c", "[ \"$LAYOUT_BENCH_PREPARE\" = 1 ] && touch prepared"],
+                                                          workingDirectory: dir.path))
+        ok.needsPreparation = true
+        #expect(SolverPreparation.prepare(ok) == nil)
+        #expect(FileManager.default.fileExists(atPath: marker.path))
+        var failing = SolverSpec(name: "x@2", kind: .external(command: ["sh", "-c", "echo no wheel for this Python >&2; exit 3"], workingDirectory: nil))
+        failing.needsPreparation = true
+        #expect(SolverPreparation.prepare(failing) == "preparing x@2 failed (exit 3): no wheel for this Python")
+        var hung = SolverSpec(name: "x@3", kind: .external(command: ["sleep", "30"], workingDirectory: nil))
+        hung.needsPreparation = true
+        #expect(SolverPreparation.prepare(hung, timeout: 0.5)?.contains("stopped after") == true)
+    }
+
     /// Issue 42: a soft constraint beside a variant made unsatisfiable by a
     /// `when` constraint. The reference failed it ("variant switch differs
     /// from a fresh solve: title.width = 200 incrementally, 120 fresh"): an
