@@ -58,7 +58,7 @@ public enum Agreement {
                     switch verdict {
                     case .pass, .weightedDivergence, .unsupported:
                         findings.append(Finding(solver: spec.name, variant: variant, outcome: .agree, reasons: reasons))
-                    case .fail, .error:
+                    case .fail, .error, .metamorphic:  // CrossCheck.judge gives no metamorphic verdict; listed for exhaustiveness
                         // Would a tolerance at the problem's own resolution accept it?
                         let loose = Tolerance(absolute: max(Tolerance.crossCheck.absolute, resolution), relative: 1e-7)
                         let close = reference.status == solution.status

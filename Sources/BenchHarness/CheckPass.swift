@@ -109,6 +109,14 @@ extension Runner {
                                                                  frames: first.frames, levels: [], ambiguous: nil, conflict: []))
             }
         }
+        if settings.metamorphic {
+            for spec in settings.solvers {
+                guard let original = results.first(where: { $0.solver == spec.name && $0.variant == Layout.defaultVariantName }),
+                      let meta = metamorphicResult(spec, benchCase, original: original, reference: reference[Layout.defaultVariantName])
+                else { continue }
+                results.append(meta)
+            }
+        }
         let observations = layout.observations(for: nil)
         if !observations.isEmpty {
             // Only answers: a solver that was not run or failed is no evidence either way.

@@ -36,6 +36,9 @@ public struct RunSettings: Sendable {
     /// can be, without the user knowing GLPK's limits (`--reference highs`
     /// still makes HiGHS judge everything).
     public var fallbackReferences = ["highs"]
+    /// Also solve each case's metamorphic transformations (``Metamorphic``)
+    /// and judge every solver against its own answer (`run --metamorphic`).
+    public var metamorphic = false
 
     public init(solvers: [SolverSpec]) { self.solvers = solvers }
 }

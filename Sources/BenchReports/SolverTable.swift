@@ -19,7 +19,8 @@ public enum SolverTable {
     /// A solver's standing in the error-first ranking.
     public struct Standing: Equatable, Sendable {
         public var solver: String
-        /// Cases where some variant's answer is wrong (verdict fail).
+        /// Cases where some variant's answer is wrong (verdict fail, or
+        /// metamorphic: two writings of one problem got answers that cannot both be right).
         public var wrong: Int
         /// Cases where every variant passes (pass or weighted divergence).
         public var solved: Int
@@ -41,7 +42,7 @@ public enum SolverTable {
             var standing = Standing(solver: solver.name, wrong: 0, solved: 0, seconds: 0)
             for c in results.cases {
                 let mine = c.results.filter { $0.solver == solver.name }.map(\.verdict)
-                if mine.contains(.fail) { standing.wrong += 1 }
+                if mine.contains(.fail) || mine.contains(.metamorphic) { standing.wrong += 1 }
                 if !mine.isEmpty, mine.allSatisfy({ $0 == .pass || $0 == .weightedDivergence }) {
                     standing.solved += 1
                     standing.seconds += ResultsDocument.loadSolve(c, solver.name) ?? 0

@@ -12,22 +12,27 @@ public enum Verdict: String, Hashable, Sendable, CaseIterable, Codable, CodingKe
     /// A weighted solver whose answer differs from the lexicographic one only
     /// in how it trades priority levels (status, required constraints hold).
     case weightedDivergence = "weighted-divergence"
+    /// The answer changed under a transformation that cannot change it
+    /// (`run --metamorphic`): the reasons name the relation broken
+    /// (order-dependent, not scale-invariant, ...) and the pair of variants
+    /// that shows it.
+    case metamorphic
 
     /// The name in files (interpolation spells it too).
     public var description: String { rawValue }
 
     /// Verdicts that make a run fail (and a gate call a change to them a
     /// regression).
-    public var isFailure: Bool { self == .fail || self == .error }
+    public var isFailure: Bool { self == .fail || self == .error || self == .metamorphic }
 
     /// Verdicts a report lists first, with their reasons: failures and
     /// weighted divergences.
     public var needsReading: Bool { isFailure || self == .weightedDivergence }
 
     /// The worst of a case's verdicts (over its variants): error, fail,
-    /// weighted divergence, unsupported, pass; nil for none.
+    /// metamorphic, weighted divergence, unsupported, pass; nil for none.
     public static func worst(_ verdicts: some Sequence<Verdict>) -> Verdict? {
-        let order: [Verdict] = [.error, .fail, .weightedDivergence, .unsupported, .pass]
+        let order: [Verdict] = [.error, .fail, .metamorphic, .weightedDivergence, .unsupported, .pass]
         let present = Set(verdicts)
         return order.first { present.contains($0) }
     }

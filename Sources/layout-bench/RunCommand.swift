@@ -88,6 +88,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Let external solvers' failures and errors fail the run too (exit 1).")
     var strict = false
 
+    @Flag(help: ArgumentHelp("Also judge every solver against itself on transformed cases: constraints reordered, views renamed, lengths doubled, mirrored, a required constraint duplicated, priorities relabelled.",
+                             discussion: "An answer that changes where the transformation says it cannot gets the verdict metamorphic, its reason naming the relation (order-dependent, not scale-invariant, ...) and the pair of variants. Cases over 5,000 constraints are left out."))
+    var metamorphic = false
+
     @Flag(help: "List the cases the run would take (after --filter, --skip, --shard) and stop.")
     var list = false
 
@@ -142,6 +146,7 @@ struct RunCommand: ParsableCommand {
         settings.sampleTime = sampleTime
         settings.timeout = timeout
         settings.reference = reference ?? settings.reference
+        settings.metamorphic = metamorphic
         let runner = Runner(settings: settings)
         let bar = ProgressDisplay(enabled: !noProgress && !quiet)
         let results = runner.run(selected.cases) { bar.show($0) }

@@ -6,6 +6,9 @@ its messages, changing its answers by MODE:
   free-empty    every solved answer's "free" is [] (an ambiguity analysis that finds nothing)
   frames-off    every value is 1e-3 off
   wrong-unsat   an unsatisfiable load lists a row that is not in the conflict
+  order-dependent  every value is 1 off unless the layout's first constraint's row
+                starts with the lowest variable any row starts with (so the same layout written
+                in another order gets another answer: run --metamorphic's target)
 Everything else is relayed unchanged, so only the answers are wrong.
 """
 import json
@@ -13,6 +16,7 @@ import subprocess
 import sys
 
 mode, command = sys.argv[1], sys.argv[2:]
+offset = 0.0
 child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 for line in sys.stdin:
     request = json.loads(line)
@@ -21,6 +25,13 @@ for line in sys.stdin:
     if request.get("op") == "quit":
         break
     answer = json.loads(child.stdout.readline())
+    if mode == "order-dependent" and request.get("op") == "load":
+        # After the container's two origin rows come the layout's constraints as written.
+        rows = [r for r in request["problem"]["rows"][2:] if r["terms"]]
+        starts = [r["terms"][0][0] for r in rows]
+        offset = 0.0 if not starts or starts[0] == min(starts) else 1.0
+    if mode == "order-dependent" and "values" in answer:
+        answer["values"] = [v + offset for v in answer["values"]]
     if mode == "free-empty" and "free" in answer:
         answer["free"] = []
     if mode == "frames-off" and "values" in answer:
