@@ -60,7 +60,7 @@ struct ResultsDocumentTests {
         #expect(timing["phase"] as? String == "add+remove" && timing["p90"] == nil)
         // Every verdict counted for every solver, by its name.
         let summary = try #require(object["summary"] as? [String: [String: Int]])
-        #expect(summary["cassowary"] == ["pass": 1, "fail": 0, "unsupported": 0, "error": 0, "weighted-divergence": 0])
+        #expect(summary["cassowary"] == ["pass": 1, "fail": 0, "unsupported": 0, "error": 0, "weighted-divergence": 0, "metamorphic": 0])
         #expect(summary["kiwi"]?.values.allSatisfy { $0 == 0 } == true)
         // Slashes as they are, keys sorted, one line.
         #expect(text.contains(#""name":"seed/x""#) && text.filter { $0 == "\n" }.count == 1)
