@@ -13,7 +13,8 @@ public enum SolverTable {
     }
 
     /// What the load+solve and rank columns mean, for a note under the table.
-    public static let footnote = "load+solve: sum over the cases timed by both the solver and the reference of median load + median solve; "
+    public static let footnote = "verdict columns count results, one per case and variant (and one per case with --metamorphic); "
+        + "load+solve: sum over the cases timed by both the solver and the reference of median load + median solve; "
         + "rank: fewest cases with a wrong answer first, then most cases solved, then least load+solve time on the cases solved"
 
     /// A solver's standing in the error-first ranking.
