@@ -63,6 +63,11 @@ def close(a, b):
     return abs(a - b) <= max(AMBIGUITY_ABSOLUTE, AMBIGUITY_RELATIVE * max(abs(a), abs(b)))
 
 
+def holds(relation, constant):
+    """Whether `constant RELATION 0` holds (a row without terms)."""
+    return {"=": constant == 0, "<=": constant <= 0, ">=": constant >= 0}[relation]
+
+
 class Backend:
     """One LP in one library. The kit builds it once per solve and then only
     changes costs and bounds (and, for an exact backend, adds level rows),
@@ -138,6 +143,13 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
             relation, priority = row["relation"], float(row["priority"])
             if relation not in ("=", "<=", ">="):
                 raise ValueError("unknown relation %r" % relation)
+            if priority >= 1000 and not terms:
+                # A required row without terms constrains nothing when it holds
+                # (and some libraries reject an empty row); when it does not,
+                # refuse() has left it out, unless it came by add.
+                if not holds(relation, constant):
+                    raise ValueError("a required row that never holds: %s %s 0" % (constant, relation))
+                continue
             if priority >= 1000:
                 if relation != "=":
                     terms.append((column(), 1.0 if relation == "<=" else -1.0))
@@ -161,14 +173,8 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
 
     def feasible(self, rows):
         """Whether these required rows hold together (an LP with no objective)."""
-        for row in rows:
-            if not row["terms"]:
-                # A row without terms is a fact about its constant (some
-                # libraries reject an empty row, so it never reaches them).
-                constant = float(row["constant"])
-                holds = {"=": constant == 0, "<=": constant <= 0, ">=": constant >= 0}[row["relation"]]
-                if not holds:
-                    return False
+        if any(not row["terms"] and not holds(row["relation"], float(row["constant"])) for row in rows):
+            return False  # a row without terms is a fact about its constant
         lower, upper, equalities, _ = self.problem([r for r in rows if r["terms"]], {}, soft=False)
         status = self.backend(lower, upper, equalities).solve(False)
         if status not in ("optimal", "infeasible"):
