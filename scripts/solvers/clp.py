@@ -83,8 +83,8 @@ class Clp(lp_kit.LexicographicLP):
     backend = ClpLP
 
     def __init__(self):
-        import cylp.cy  # noqa: F401 (the compiled part: fails here, in hello, when CLP is missing)
-        self.version = clp_version(cylp.__file__)
+        # The compiled part: without CLP it fails here, in hello.
+        self.version = clp_version(lp_kit.require("cylp.cy", "cylp").__file__)
 
 
 def clp_version(package_file):
@@ -93,7 +93,7 @@ def clp_version(package_file):
     cylp built against a system CLP has no such file: then cylp's version."""
     import glob
     import cylp
-    libs = os.path.join(os.path.dirname(os.path.dirname(package_file)), "cylp.libs")
+    libs = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(package_file))), "cylp.libs")
     for path in sorted(glob.glob(os.path.join(libs, "libClp-*.so.*"))):
         return os.path.basename(path).split(".so.", 1)[1]
     return "cylp %s" % getattr(cylp, "__version__", "?")

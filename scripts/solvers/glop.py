@@ -71,10 +71,10 @@ class Glop(lp_kit.LexicographicLP):
     backend = GlopLP
 
     def __init__(self):
-        from ortools.linear_solver import pywraplp
-        import ortools
-        self.version = ortools.__version__
-        pywraplp.Solver.CreateSolver("GLOP")  # fails here, in hello, if the build lacks GLOP
+        pywraplp = lp_kit.require("ortools.linear_solver.pywraplp", "ortools")
+        self.version = lp_kit.require("ortools", "ortools").__version__
+        if pywraplp.Solver.CreateSolver("GLOP") is None:
+            raise RuntimeError("this build of ortools has no GLOP")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,17 @@ def close(a, b):
     return abs(a - b) <= max(AMBIGUITY_ABSOLUTE, AMBIGUITY_RELATIVE * max(abs(a), abs(b)))
 
 
+def require(module, package):
+    """Imports `module`, or says which package to install: the message of a
+    declined hello (the kit's factory pattern), so that a machine without the
+    package reports the solver as left out, with the way to add it."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise ImportError("%s is not installed (scripts/install-solvers installs it): %s" % (package, error)) from None
+
+
 def holds(relation, constant):
     """Whether `constant RELATION 0` holds (a row without terms)."""
     return {"=": constant == 0, "<=": constant <= 0, ">=": constant >= 0}[relation]

@@ -99,6 +99,7 @@ class Soplex(lp_kit.LexicographicLP):
     backend = SoplexLP
 
     def __init__(self):
+        lp_kit.require("pyscipopt", "pyscipopt")
         self.version = soplex_version()
 
 
