@@ -46,9 +46,9 @@ class ClpLP(lp_kit.Backend):
             elements.append(0.0)
         matrix = CyCoinPackedMatrix(False, np.array(row_index, np.int32), np.array(col_index, np.int32),
                                     np.array(elements, np.float64))
-        clip = lambda b: max(-infinity, min(infinity, b))  # noqa: E731
+        self.infinity = infinity
         rhs = np.array([r for _, r in rows] or [0.0], np.float64)
-        self.simplex.loadProblem(matrix, np.array([clip(b) for b in lower]), np.array([clip(b) for b in upper]),
+        self.simplex.loadProblem(matrix, np.array([self.limit(b) for b in lower]), np.array([self.limit(b) for b in upper]),
                                  np.zeros(len(lower)), rhs, rhs.copy())
 
     def set_costs(self, columns, costs):
@@ -73,9 +73,13 @@ class ClpLP(lp_kit.Backend):
     def reduced_costs(self):
         return self.simplex.dualVariableSolution.tolist()
 
-    def fix(self, column, value):
-        self.simplex.setColumnLower(column, value)
-        self.simplex.setColumnUpper(column, value)
+    def limit(self, bound):
+        """CLP's infinity is the largest double, as a number."""
+        return max(-self.infinity, min(self.infinity, float(bound)))
+
+    def bound(self, column, lower, upper):
+        self.simplex.setColumnLower(column, self.limit(lower))
+        self.simplex.setColumnUpper(column, self.limit(upper))
 
 
 class Clp(lp_kit.LexicographicLP):

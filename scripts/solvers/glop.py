@@ -25,10 +25,8 @@ class GlopLP(lp_kit.Backend):
         from ortools.linear_solver import pywraplp
         self.pywraplp = pywraplp
         self.solver = pywraplp.Solver.CreateSolver("GLOP")
-        infinity = self.solver.infinity()
-        # linear_solver spells infinity its own way (a large number on some builds).
-        bound = lambda b: infinity if b == lp_kit.INFINITY else (-infinity if b == -lp_kit.INFINITY else b)
-        self.columns = [self.solver.NumVar(bound(lo), bound(hi), "c%d" % j) for j, (lo, hi) in enumerate(zip(lower, upper))]
+        self.columns = [self.solver.NumVar(self.limit(lo), self.limit(hi), "c%d" % j)
+                        for j, (lo, hi) in enumerate(zip(lower, upper))]
         for terms, rhs in rows:
             row = self.solver.Constraint(rhs, rhs)
             for j, coefficient in terms:
@@ -62,8 +60,13 @@ class GlopLP(lp_kit.Backend):
     def reduced_costs(self):
         return [c.reduced_cost() for c in self.columns]
 
-    def fix(self, column, value):
-        self.columns[column].SetBounds(value, value)
+    def limit(self, bound):
+        """linear_solver spells infinity its own way (a large number on some builds)."""
+        infinity = self.solver.infinity()
+        return max(-infinity, min(infinity, float(bound)))
+
+    def bound(self, column, lower, upper):
+        self.columns[column].SetBounds(self.limit(lower), self.limit(upper))
 
 
 class Glop(lp_kit.LexicographicLP):

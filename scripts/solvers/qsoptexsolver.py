@@ -35,6 +35,7 @@ class ExactLP(lp_kit.Backend):
         self.problem = qsoptex.ExactProblem()
         # The library's default sense is maximisation.
         self.problem.set_objective_sense(qsoptex.ObjectiveSense.MINIMIZE)
+        self.owners = []  # per row: the column whose bound it is, or None
         for low, high in zip(lower, upper):
             # Floats convert to rationals exactly (Fraction(float)); None is unbounded.
             self.problem.add_variable(objective=0, lower=None if low == -lp_kit.INFINITY else low,
@@ -57,11 +58,23 @@ class ExactLP(lp_kit.Backend):
     def values(self):
         return self.problem.get_values()
 
-    def fix(self, column, value):
-        raise NotImplementedError("an exact backend holds levels by rows")
+    def bound(self, column, lower, upper):
+        """The bindings cannot change a column's bounds, so a bound is a row
+        (x >= lower, x <= upper), deleted when the column is bounded again.
+        Rows narrow, they do not replace: enough here, where only free frame
+        variables are bounded (lp_kit fixes no column of an exact backend)."""
+        for position in reversed(range(len(self.owners))):
+            if self.owners[position] == column:
+                self.problem.delete_linear_constraint(position)
+                del self.owners[position]
+        for sense, value in ((self.qs.ConstraintSense.GREATER, lower), (self.qs.ConstraintSense.LESS, upper)):
+            if abs(value) != lp_kit.INFINITY:
+                self.problem.add_linear_constraint(sense, [(column, 1)], rhs=value)
+                self.owners.append(column)
 
     def add_row(self, terms, rhs):
         self.problem.add_linear_constraint(self.qs.ConstraintSense.EQUAL, [(j, c) for j, c in terms], rhs=rhs)
+        self.owners.append(None)
 
 
 class Caught(logging.Handler):

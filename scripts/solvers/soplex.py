@@ -33,10 +33,8 @@ class SoplexLP(lp_kit.Backend):
         self.lp = LP("layout", "minimize")
         for parameter in (SCIP_LPPARAM.FEASTOL, SCIP_LPPARAM.DUALFEASTOL):
             self.lp.setRealParam(parameter, TOLERANCE)
-        infinity = self.lp.infinity()  # SCIP's infinity is 1e100, not a float inf
-        clip = lambda b: max(-infinity, min(infinity, b))  # noqa: E731
         self.lp.addCols([[] for _ in lower], objs=[0.0] * len(lower),
-                        lbs=[clip(b) for b in lower], ubs=[clip(b) for b in upper])
+                        lbs=[self.limit(b) for b in lower], ubs=[self.limit(b) for b in upper])
         if rows:
             self.lp.addRows([list(terms) for terms, _ in rows], lhss=[rhs for _, rhs in rows],
                             rhss=[rhs for _, rhs in rows])
@@ -66,8 +64,13 @@ class SoplexLP(lp_kit.Backend):
     def reduced_costs(self):
         return self.lp.getRedcost()
 
-    def fix(self, column, value):
-        self.lp.chgBound(column, value, value)
+    def limit(self, bound):
+        """SCIP's infinity is 1e100, not a float inf."""
+        infinity = self.lp.infinity()
+        return max(-infinity, min(infinity, float(bound)))
+
+    def bound(self, column, lower, upper):
+        self.lp.chgBound(column, self.limit(lower), self.limit(upper))
 
 
 def soplex_version():
