@@ -60,7 +60,13 @@ class ClpLP(lp_kit.Backend):
         # goes on from it. A fresh problem goes to initialSolve (CLP's
         # presolve, then the method it picks). Rejected: dual() on a fresh
         # load, which called a feasible problem infeasible (see the docstring).
-        self.simplex.primal() if warm else self.simplex.initialSolve()
+        try:
+            self.simplex.primal() if warm else self.simplex.initialSolve()
+        except IndexError:
+            # cylp names CLP's status by indexing a list of words, and CLP's
+            # status after a failed solve (at hostile magnitudes) can be
+            # outside it: the code itself is read below.
+            pass
         code = self.simplex.getStatusCode()
         return STATUS.get(code, "status %d (%s)" % (code, self.simplex.getStatusString()))
 

@@ -142,6 +142,59 @@ class Backend:
         raise NotImplementedError
 
 
+class Session:
+    """A Backend and every change made to it since it was built, so that it
+    can be built again: the kit's only way to the backend.
+
+    Why: a simplex code that warm-starts from a basis can fail where a fresh
+    solve does not. GLOP, at hostile magnitudes, called the second level of
+    a problem infeasible although the first level's optimum is a feasible
+    point of it, and solved the same LP built afresh. So a solve that does
+    not give the answer the method knows it must (optimal, once the point is
+    feasible and the box bounds it; any answer, for a cold one) is retried
+    once on a fresh build with the same bounds, rows and costs."""
+
+    def __init__(self, backend, lower, upper, equalities):
+        self.backend = backend
+        self.lower, self.upper, self.equalities = list(lower), list(upper), list(equalities)
+        self.costs = {}
+        self.lp = backend(self.lower, self.upper, self.equalities)
+        self.exact = self.lp.exact
+
+    def set_costs(self, columns, costs):
+        for j, cost in zip(columns, costs):
+            self.costs[j] = cost
+        self.lp.set_costs(columns, costs)
+
+    def bound(self, column, lower, upper):
+        self.lower[column], self.upper[column] = lower, upper
+        self.lp.bound(column, lower, upper)
+
+    def add_row(self, terms, rhs):
+        self.equalities.append((terms, rhs))
+        self.lp.add_row(terms, rhs)
+
+    def solve(self, warm, must_be_optimal=True):
+        status = self.lp.solve(warm)
+        answers = ("optimal",) if must_be_optimal else ("optimal", "infeasible", "unbounded")
+        if status in answers:
+            return status
+        self.lp = self.backend(self.lower, self.upper, self.equalities)
+        costs = sorted((j, c) for j, c in self.costs.items() if c)
+        if costs:
+            self.lp.set_costs([j for j, _ in costs], [c for _, c in costs])
+        return self.lp.solve(False)
+
+    def objective(self):
+        return self.lp.objective()
+
+    def values(self):
+        return self.lp.values()
+
+    def reduced_costs(self):
+        return self.lp.reduced_costs()
+
+
 class LexicographicLP(adapter_kit.RebuildingAdapter):
     """An adapter made of a Backend: subclasses set `backend` (a Backend
     class), `name` and `version`, and import their library in __init__ (an
@@ -201,7 +254,7 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
         if any(not row["terms"] and not holds(row["relation"], float(row["constant"])) for row in rows):
             return False  # a row without terms is a fact about its constant
         lower, upper, equalities, _ = self.problem([r for r in rows if r["terms"]], {}, soft=False)
-        status = self.backend(lower, upper, equalities).solve(False)
+        status = Session(self.backend, lower, upper, equalities).solve(False, must_be_optimal=False)
         if status not in ("optimal", "infeasible"):
             raise RuntimeError("%s: %s on the required rows" % (self.name, status))
         return status == "optimal"
@@ -234,7 +287,7 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
 
     def compute(self, rows, edit_values):
         lower, upper, equalities, order = self.problem(rows, edit_values)
-        lp = self.backend(lower, upper, equalities)
+        lp = Session(self.backend, lower, upper, equalities)
         fixed = [low == high for low, high in zip(lower, upper)]
         edit_error = 0
         for k, columns in enumerate(order):
@@ -245,7 +298,7 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
             optimum, values = lp.objective(), lp.values()
             if k == 0 and edit_values:
                 edit_error = optimum
-            self.hold(lp, columns, optimum, lower, fixed, equalities)
+            self.hold(lp, columns, optimum, lower, fixed)
             lp.set_costs(columns, [0] * len(columns))
         if not order:
             if lp.solve(False) != "optimal":
@@ -255,17 +308,15 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
             met = edit_error == 0
         else:
             met = float(edit_error) <= EDIT_MET * max([1.0] + [abs(v) for v in edit_values.values()])
-        free = self.free_variables(lp, rows, edit_values, values, fixed, equalities)
+        free = self.free_variables(lp, rows, edit_values, values, fixed, lp.equalities)
         # + 0.0: a solver's -0.0 is written as 0.0, so equal answers print alike.
         return met, [float(v) + 0.0 for v in values[:len(self.variables)]], free
 
-    def hold(self, lp, columns, optimum, lower, fixed, equalities):
+    def hold(self, lp, columns, optimum, lower, fixed):
         """Keeps the level at its optimum (see the module's docstring)."""
         reduced = lp.reduced_costs()
         if reduced is None:
-            terms = [(c, 1) for c in columns]
-            lp.add_row(terms, optimum)
-            equalities.append((terms, optimum))
+            lp.add_row([(c, 1) for c in columns], optimum)
             return
         for j, cost in enumerate(reduced):
             # Only bounded columns can be fixed; the frame variables are free
