@@ -35,7 +35,12 @@ a variable in no row is free; a variable that equality rows pin (every other
 column of some row already determined, fixed columns first) is determined;
 two points of the face from a random objective, minimised and maximised,
 prove free the variables they move; each variable left gets its own
-minimum and maximum.
+minimum and maximum. These LPs box their variables around their values
+(see box()), so none of them is unbounded.
+
+A solve that fails where the method knows the answer (an LP with a
+feasible point and bounded, or a feasibility check that answers nothing)
+is retried once on a fresh build (see Session).
 """
 import random
 
@@ -114,8 +119,9 @@ class Backend:
 
     def solve(self, warm):
         """Solve; return "optimal", "infeasible", "unbounded" or any other word for no answer.
-        warm: only the objective changed since an optimal solve, so the last point is
-        still feasible (a backend may then prefer the primal simplex)."""
+        warm: since the last optimal solve only costs changed, and bounds that its
+        point still meets, so that point is feasible (a backend may then prefer
+        the primal simplex from it)."""
         raise NotImplementedError
 
     def objective(self):
