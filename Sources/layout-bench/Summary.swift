@@ -31,7 +31,7 @@ enum Summary {
         let versions = VersionMatrix(document).text()
         if !versions.isEmpty { out += versions }
         if !results.unavailable.isEmpty {
-            out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the shipped adapters' Python packages):\n"
+            out += "\nsolvers left out (could not start; `scripts/layout-bench` installs the default adapters' Python packages, `scripts/install-solvers` the opt-in ones'):\n"
             for entry in results.unavailable { out += "  \(entry.spec.name): \(entry.reason)\n" }
         }
         let untimed = results.solvers.compactMap { spec -> String? in
