@@ -108,15 +108,16 @@ public struct SolverRegistry: Sendable {
     public init() {}
 
     /// The one registry rule, for every command: solver commands come only
-    /// from places the user chose. In order, the first definition of a name
-    /// winning: each `--solvers-file PATH`; `solvers.json` in the working
+    /// from places the user chose. In order (a name defined in two of the
+    /// files is an error naming both): each `--solvers-file PATH`; `solvers.json` in the working
     /// directory (the user's own project); the tool's own
     /// `Corpus/solvers.json` (the checkout the binary was built in); then
     /// `NAME=COMMAND` entries (which replace). A `solvers.json` inside a
     /// folder given as a case path is never read: a corpus holds tests, not
     /// programs to run (see ``ignoredRegistries(in:)``).
     /// - Throws: ``RegistryError`` for a malformed or unreadable file or entry
-    ///   (a `--solvers-file` that does not exist included).
+    ///   (a `--solvers-file` that does not exist included), or a name two
+    ///   files (or one file twice) define.
     public static func discover(solversFiles: [String] = [], workingDirectory: String = "solvers.json", tool: String?,
                                 commandLine: [String]) throws(RegistryError) -> SolverRegistry {
         var registry = SolverRegistry()
@@ -186,6 +187,13 @@ public struct SolverRegistry: Sendable {
             }
             var spec = SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory))
             spec.optIn = entry.default == false
+            // Why a clash is an error, not "the first wins": two files that
+            // both define a name leave the user unsure which command runs;
+            // naming both lets them remove one (built-ins stay unredefinable).
+            if let earlier = origins[name], earlier != "built in" {
+                throw RegistryError(description: earlier == path ? "\(path): '\(name)' is defined twice"
+                                    : "'\(name)' is defined in both \(earlier) and \(path); remove or rename one")
+            }
             if try add(spec) {
                 origins[name] = path
                 versioned[name] = entry.versioned.map { ($0, directory.isEmpty ? nil : directory) }

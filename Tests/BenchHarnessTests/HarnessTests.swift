@@ -110,7 +110,7 @@ struct HarnessTests {
         #expect(throws: RegistryError.self) { try registry.load(registry: file.path) }
     }
 
-    @Test("the one registry rule: --solvers-file, ./solvers.json, the tool's own; a corpus folder's registry is not read")
+    @Test("the one registry rule: --solvers-file, ./solvers.json, the tool's own, a clash an error; a corpus folder's registry is not read")
     func registryRule() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -120,12 +120,26 @@ struct HarnessTests {
         try Data(#"{"solvers": [{"name": "kiwi", "command": ["python3", "kiwi.py"]}, {"name": "mine", "command": ["tool-mine"]}]}"#.utf8).write(to: tool)
         try Data(#"{"solvers": [{"name": "mine", "command": ["chosen-mine"]}]}"#.utf8).write(to: chosen)
         try Data(#"{"solvers": [{"name": "evil", "command": ["sh", "-c", "touch PWNED"]}]}"#.utf8).write(to: corpus.appendingPathComponent("solvers.json"))
+        // A name two files define is an error that names both (which one runs would be a guess).
+        do {
+            _ = try SolverRegistry.discover(solversFiles: [chosen.path], workingDirectory: dir.appendingPathComponent("none.json").path,
+                                            tool: tool.path, commandLine: [])
+            Issue.record("expected a clash")
+        } catch {
+            #expect(error.description == "'mine' is defined in both \(chosen.path) and \(tool.path); remove or rename one")
+        }
+        try Data(#"{"solvers": [{"name": "a", "command": ["x"]}, {"name": "a", "command": ["y"]}]}"#.utf8).write(to: corpus.appendingPathComponent("twice.json"))
+        #expect(throws: RegistryError.self) {
+            try SolverRegistry.discover(solversFiles: [corpus.appendingPathComponent("twice.json").path], tool: nil, commandLine: [])
+        }
+        try Data(#"{"solvers": [{"name": "mine2", "command": ["chosen-mine"]}]}"#.utf8).write(to: chosen)
         let registry = try SolverRegistry.discover(solversFiles: [chosen.path], workingDirectory: dir.appendingPathComponent("none.json").path,
-                                                   tool: tool.path, commandLine: ["cli=./x"])
-        #expect(registry.solvers.map(\.name) == ["cassowary", "glpk", "mine", "kiwi", "cli"])
-        // The user's chosen file wins over the tool's definition of the same name.
+                                                   tool: tool.path, commandLine: ["cli=./x", "mine=./override"])
+        #expect(registry.solvers.map(\.name) == ["cassowary", "glpk", "mine2", "kiwi", "mine", "cli"])
         #expect(registry.solvers[2].kind == .external(command: ["chosen-mine"], workingDirectory: dir.path))
-        #expect(registry.origins["kiwi"] == tool.path && registry.origins["mine"] == chosen.path && registry.origins["cli"] == "--solver")
+        // NAME=COMMAND on the command line replaces a registered definition, on purpose.
+        #expect(registry.solvers[4].kind == .external(command: ["./override"], workingDirectory: nil))
+        #expect(registry.origins["kiwi"] == tool.path && registry.origins["mine2"] == chosen.path && registry.origins["cli"] == "--solver")
         // The corpus folder's registry: not read, and named for a notice.
         #expect(!registry.solvers.contains { $0.name == "evil" })
         #expect(SolverRegistry.ignoredRegistries(in: [corpus.path], read: [tool.path]) == [corpus.appendingPathComponent("solvers.json").path])
