@@ -228,3 +228,19 @@ def serve(factory):
 def expression_terms(row):
     """The row's terms as (variable index, coefficient) pairs and its constant."""
     return [(int(i), float(c)) for i, c in row["terms"]], float(row["constant"])
+
+
+def constrained_variables(count, rows, edit_values):
+    """Per variable, whether some row (with a non-zero coefficient) or an edit holds it.
+
+    A variable held by nothing is free whatever the solver; the ambiguity
+    analyses of the LP adapters start from this.
+    """
+    constrained = [False] * count
+    for row in rows:
+        for i, c in row["terms"]:
+            if float(c) != 0:
+                constrained[int(i)] = True
+    for v in edit_values:
+        constrained[int(v)] = True  # an edit's row holds it too
+    return constrained

@@ -309,13 +309,7 @@ class HiGHS(adapter_kit.RebuildingAdapter):
         """The frame variables not unique on the final face."""
         np, hs = self.np, self.highspy
         count = len(self.variables)
-        constrained = [False] * count
-        for row in rows:
-            for i, c in row["terms"]:
-                if float(c) != 0:
-                    constrained[int(i)] = True
-        for v in edit_values:
-            constrained[int(v)] = True  # an edit's row holds it too
+        constrained = adapter_kit.constrained_variables(count, rows, edit_values)
         free = {v for v in range(count) if not constrained[v]}
         # Candidates: constrained frame variables some movable nonbasic moves.
         if not self.optimal(h):

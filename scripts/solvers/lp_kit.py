@@ -359,13 +359,7 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
 
     def free_variables(self, lp, rows, edit_values, reference, fixed, equalities):
         count = len(self.variables)
-        constrained = [False] * count
-        for row in rows:
-            for i, c in row["terms"]:
-                if float(c) != 0:
-                    constrained[int(i)] = True
-        for v in edit_values:
-            constrained[int(v)] = True  # the edit's row holds it too
+        constrained = adapter_kit.constrained_variables(count, rows, edit_values)
         free = {v for v in range(count) if not constrained[v]}
         known = self.pinned(fixed, equalities)
         undecided = [v for v in range(count) if constrained[v] and not known[v]]
