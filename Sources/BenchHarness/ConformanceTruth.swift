@@ -100,6 +100,25 @@ extension ConformanceSession {
         }
     }
 
+    /// The timing pass's request, `"free": false` (protocol §3.3), on the
+    /// ambiguous layout loaded last: an answer in spec without the list, and
+    /// the same answer as the solve that listed it (only for `ambiguity: true`).
+    func solveWithoutFreeList(_ ambiguous: Layout) {
+        guard capabilities.ambiguityAnalysis else { return }
+        let name = "solve with \"free\": false"
+        step(name) {
+            let listed = try solver.load(ambiguous, variant: nil)
+            solver.listsFreeVariables = false
+            defer { solver.listsFreeVariables = true }
+            let timed = try solver.solve()
+            if let difference = CrossCheck.sameAnswer(timed, listed, reference: Self.reference(ambiguous)) {
+                fail(name, "differs from the answer with the free list: \(difference)")
+            } else {
+                pass(name, "the same answer, as the timing pass asks for it")
+            }
+        }
+    }
+
     /// Priorities a weighted solver may trade: a lexicographic solver must
     /// give the reference's answer; a weighted one's divergence is reported,
     /// as declared.

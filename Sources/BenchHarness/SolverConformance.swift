@@ -98,6 +98,7 @@ public enum SolverConformance {
         if session.capabilities.incremental { session.addAndRemove() }
         if let ambiguous = layout(ambiguousLayout), let priorities = layout(prioritiesLayout) {
             session.ambiguousAnswer(ambiguous)
+            session.solveWithoutFreeList(ambiguous)
             session.priorities(priorities)
         }
         session.unknownRequest()

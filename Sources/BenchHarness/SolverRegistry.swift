@@ -69,9 +69,14 @@ public final class SolverPool {
     public init(timeout: Double = 30) { self.timeout = timeout }
 
     /// The session's instance of an external solver, or a fresh built-in one
-    /// (`ambiguity: false` leaves the built-ins' ambiguity analysis out).
+    /// (`ambiguity: false` leaves the ambiguity analysis out: the built-ins'
+    /// and, through `"free": false`, an external adapter's).
     public func instance(_ spec: SolverSpec, ambiguity: Bool = true) -> LayoutSolver {
-        external(spec) ?? spec.make(timeout: timeout, ambiguity: ambiguity)
+        guard let external = external(spec) else { return spec.make(timeout: timeout, ambiguity: ambiguity) }
+        // The one external instance serves both kinds of request, so each
+        // request says which it is (`"free": false` when not wanted).
+        external.listsFreeVariables = ambiguity
+        return external
     }
 
     /// The session's instance of an external solver, made on first use; nil

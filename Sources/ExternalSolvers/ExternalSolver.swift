@@ -26,6 +26,13 @@ public final class ExternalSolver: LayoutSolver {
     /// `time_s`: the span is then not timed (never counted as 0 s).
     public private(set) var missedTime = false
 
+    /// Whether `solve` and `suggest` ask for the free list (`"free": false`
+    /// when not). Why a switch: the timing pass does not read the list, and
+    /// an adapter's ambiguity search (two LPs per undecided variable in the LP
+    /// adapters) would otherwise be charged to every timed solve, where the
+    /// built-in solvers are timed without theirs (protocol §3.3 and §7).
+    public var listsFreeVariables = true
+
     public func resetReportedSeconds() {
         reportedSeconds = 0
         missedTime = false
@@ -231,7 +238,8 @@ public final class ExternalSolver: LayoutSolver {
     func solution(_ answer: AnswerReader) throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
         let (unsatisfiable, values, free) = try checked { () throws(ProtocolViolation) in
-            try WireProtocol.solution(answer, variables: system.variableCount, ambiguity: hello?.ambiguity ?? false)
+            try WireProtocol.solution(answer, variables: system.variableCount,
+                                      ambiguity: (hello?.ambiguity ?? false) && listsFreeVariables)
         }
         // A view is ambiguous when any of its four variables is free; listed
         // in view order, as the built-in solvers list them.
@@ -248,8 +256,12 @@ public final class ExternalSolver: LayoutSolver {
     }
 
     public func solve() throws(SolverError) -> Solution {
-        try solution(try call(.object([("op", .string("solve"))]), operation: "solve"))
+        try solution(try call(.object([("op", .string("solve"))] + freeField), operation: "solve"))
     }
+
+    /// `"free": false` when the free list is not wanted; nothing otherwise
+    /// (the protocol's default), so the request stays as it was before the field.
+    var freeField: [(String, JSONValue)] { listsFreeVariables ? [] : [("free", .bool(false))] }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
@@ -264,7 +276,8 @@ public final class ExternalSolver: LayoutSolver {
             return try solve()
         }
         self.system = system.resized(to: size)
-        return try solution(try call(.object([("op", .string("suggest")), ("edits", Self.edits(size))]), operation: "suggest"))
+        return try solution(try call(.object([("op", .string("suggest")), ("edits", Self.edits(size))] + freeField),
+                                     operation: "suggest"))
     }
 
     public func switchVariant(to variant: String?) throws(SolverError) -> Solution {

@@ -56,6 +56,29 @@ struct ProtocolTests {
         #expect(solution.freeVariables == [4])
     }
 
+    @Test("the timing pass asks for no free list, the check pass does: an ambiguity search is not timed")
+    func timedWithoutFreeList() throws {
+        let l = try layout(Self.small)
+        let benchCase = BenchCase(name: "small", source: "t.layout", layout: l, text: Array(Self.small.utf8))
+        var settings = RunSettings(solvers: [
+            SolverSpec(name: "glpk", kind: .glpk),
+            SolverSpec(name: "lazy", kind: .external(command: ["python3", "\(Self.fixtures)/offspec.py", "free-on-request"],
+                                                      workingDirectory: nil)),
+        ])
+        settings.repetitions = 2
+        settings.timeBudget = 0
+        let result = Runner(settings: settings).run(benchCase)
+        // The check pass read the free list (a.x free: "a" ambiguous, as the
+        // fixture says; the reference disagrees, so the verdict is not pass).
+        let checked = try #require(result.results.first { $0.solver == "lazy" })
+        #expect(checked.ambiguous == ["a"])
+        // The timing pass's answers had no free list and were accepted, at
+        // the fixture's time without the search (1e-4 s, not 1e-3 s).
+        let solve = try #require(result.timings.first { $0.solver == "lazy" && $0.phase == .solve })
+        #expect(solve.summary.median == 1e-4)
+        #expect(result.timings.contains { $0.solver == "lazy" && $0.phase == .resize && $0.summary.median == 1e-4 })
+    }
+
     @Test("an answer without time_s leaves the phase untimed (never 0 s), and the run says so")
     func missingTime() throws {
         // In spec, and answered: only the timing is missing.
@@ -131,6 +154,15 @@ struct ProtocolTests {
         let check = try #require(checks.first { $0.name == name })
         #expect(check.outcome == .wrong, "\(check.name): \(check.outcome) \(check.detail)")
         #expect(!checks.contains { $0.outcome == .fail }, "\(checks.filter { $0.outcome == .fail })")
+    }
+
+    @Test("check-solver fails an adapter whose answers to the timing pass's requests differ")
+    func timedAnswersDiffer() throws {
+        let highs = TestCorpus.root.appendingPathComponent("scripts/solvers/highs.py").path
+        let solver = ExternalSolver(name: "timed-off",
+                                    command: ["python3", "\(Self.fixtures)/wrong_answers.py", "timed-off", "python3", highs], timeout: 60)
+        let checks = SolverConformance.run(solver)
+        #expect(checks.filter { $0.outcome == .fail }.map(\.name) == ["solve with \"free\": false"])
     }
 
     @Test("check-solver finds what is out of spec", arguments: ["optimal", "no-semantics"])

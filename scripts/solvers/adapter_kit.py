@@ -30,6 +30,11 @@ class Adapter:
     edits = False  # implements suggest
     max_rows = None  # the most rows one load may have, or None
     ambiguity = False  # solve/suggest also return the free variables
+    # Whether the current solve/suggest wants them: False when the request
+    # says `"free": false` (the harness's timing pass, which does not read the
+    # list), so the time of an ambiguity search is not charged to a timed
+    # solve (the protocol's sections 3.3 and 7). The kit sets it per request.
+    free_wanted = True
 
     def load(self, variables, rows, edits):
         """Replace everything with this problem; return the indices of the required rows not added."""
@@ -83,7 +88,7 @@ class RebuildingAdapter(Adapter):
         raise NotImplementedError
 
     def solve(self):
-        if self.answer is None:
+        if self.answer is None or self.needs_free():
             refused = set(self.refused)
             rows = [r for i, r in enumerate(self.rows) if i not in refused] + list(self.added.values())
             computed = self.compute(rows, self.edit_values)
@@ -91,6 +96,10 @@ class RebuildingAdapter(Adapter):
             free = computed[2] if len(computed) > 2 else None
             self.answer = ("unsatisfiable" if self.refused or not met else "solved", values, free)
         return self.answer
+
+    def needs_free(self):
+        """Whether the cached answer lacks a free list this request wants."""
+        return self.ambiguity and self.free_wanted and self.answer is not None and self.answer[2] is None
 
     def suggest(self, edits):
         for edit in edits:
@@ -195,10 +204,12 @@ def serve(factory):
             elif op in ("solve", "suggest", "add", "remove") and not loaded:
                 raise RuntimeError("%s before a load" % op)
             elif op == "solve":
+                adapter.free_wanted = request.get("free") is not False
                 result = _solution(adapter.solve())
             elif op == "suggest":
                 if not adapter.edits:
                     raise Unsupported("this adapter declared no edits")
+                adapter.free_wanted = request.get("free") is not False
                 result = _solution(adapter.suggest(request["edits"]))
             elif op == "add":
                 if not adapter.incremental:

@@ -235,7 +235,7 @@ class HiGHS(adapter_kit.RebuildingAdapter):
             h.setOptionValue("simplex_strategy", self.strategy)
         values = list(h.getSolution().col_value[:count])
         scale = max([1.0] + [abs(v) for v in edit_values.values()])
-        free = self.free_variables(h, rows, edit_values, values, bounds)
+        free = self.free_variables(h, rows, edit_values, values, bounds) if self.free_wanted else None
         return edit_error <= 1e-6 * scale, values, free
 
     def pin_stuck_nonbasics(self, h, bounds):

@@ -314,7 +314,7 @@ class LexicographicLP(adapter_kit.RebuildingAdapter):
             met = edit_error == 0
         else:
             met = float(edit_error) <= EDIT_MET * max([1.0] + [abs(v) for v in edit_values.values()])
-        free = self.free_variables(lp, rows, edit_values, values, fixed, lp.equalities)
+        free = self.free_variables(lp, rows, edit_values, values, fixed, lp.equalities) if self.free_wanted else None
         # + 0.0: a solver's -0.0 is written as 0.0, so equal answers print alike.
         return met, [float(v) + 0.0 for v in values[:len(self.variables)]], free
 

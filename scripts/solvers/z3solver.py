@@ -112,6 +112,8 @@ class Z3(adapter_kit.RebuildingAdapter):
             return float(Fraction(number.as_fraction())) if hasattr(number, "as_fraction") else float(number.as_decimal(30).rstrip("?"))
 
         met = not edit_error or value(z3.Sum(edit_error)) == 0
+        if not self.free_wanted:
+            return met, [value(v) for v in variables], None
         # The optimal face: the optimiser's constraints (error definitions
         # included) with every objective fixed at its exact optimum.
         face = z3.Solver()

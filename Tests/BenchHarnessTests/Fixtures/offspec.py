@@ -11,6 +11,8 @@ Usage: offspec.py MODE, MODE one of
   free-missing   hello promises "ambiguity", solve answers without "free"
   free-repeated  solve's "free" lists a variable twice
   free-ok        hello promises "ambiguity", solve says variable 4 (a.x) is free
+  free-on-request  as free-ok, but a request with "free": false gets no free
+                 list and a tenth of the time (the search left out)
 Otherwise it answers in spec, with every value 0 (not a solver: a protocol fixture).
 """
 import json
@@ -45,6 +47,8 @@ for line in sys.stdin:
             out["free"] = [4, 4]
         if mode == "free-ok":
             out["free"] = [4]
+        if mode == "free-on-request" and request.get("free") is not False:
+            out["free"], out["time_s"] = [4], 1e-3
     else:
         out = {"ok": False, "error": "unknown op"}
     if mode == "no-time":

@@ -9,6 +9,8 @@ its messages, changing its answers by MODE:
   order-dependent  every value is 1 off unless the layout's first constraint's row
                 starts with the lowest variable any row starts with (so the same layout written
                 in another order gets another answer: run --metamorphic's target)
+  timed-off     every value is 1 off in answers to requests with "free": false (the
+                timing pass's), so what is timed is not what was checked
 Everything else is relayed unchanged, so only the answers are wrong.
 """
 import json
@@ -32,6 +34,8 @@ for line in sys.stdin:
         offset = 0.0 if not starts or starts[0] == min(starts) else 1.0
     if mode == "order-dependent" and "values" in answer:
         answer["values"] = [v + offset for v in answer["values"]]
+    if mode == "timed-off" and request.get("free") is False and "values" in answer:
+        answer["values"] = [v + 1.0 for v in answer["values"]]
     if mode == "free-empty" and "free" in answer:
         answer["free"] = []
     if mode == "frames-off" and "values" in answer:
