@@ -21,6 +21,22 @@ public struct VariantResult: Sendable {
     public var viewNames: [String]
     /// Against the layout's observed frames (`expect ... observed xcode`), default variant only.
     public var observed: ResultsDocument.Observed?
+
+    public init(variant: String, solver: String, verdict: Verdict, reasons: [String], status: Solution.Status?, levels: [LevelError],
+                ambiguous: [String]?, conflict: [String], frames: [Frame], viewNames: [String],
+                observed: ResultsDocument.Observed? = nil) {
+        self.variant = variant
+        self.solver = solver
+        self.verdict = verdict
+        self.reasons = reasons
+        self.status = status
+        self.levels = levels
+        self.ambiguous = ambiguous
+        self.conflict = conflict
+        self.frames = frames
+        self.viewNames = viewNames
+        self.observed = observed
+    }
 }
 
 /// Timings of one phase of one solver on a case (seconds).

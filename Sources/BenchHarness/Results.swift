@@ -69,15 +69,26 @@ public struct RunResults: Sendable {
                                                     os: machine.os, swift: machine.swift, glpk: machine.glpk, commit: machine.commit)
         let solverRecords = solvers.map { spec -> ResultsDocument.Solver in
             guard case .external(let command, let directory) = spec.kind else {
-                return ResultsDocument.Solver(name: spec.name, kind: "built-in", reference: spec.name == reference)
+                // A built-in solver's capabilities are what its type declares;
+                // its version is the library's (GLPK) or this checkout's commit.
+                let c = spec.make(timeout: 1, ambiguity: false).capabilities
+                let profile = ResultsDocument.Solver.Profile(
+                    version: spec.isGLPK ? machine.glpk : machine.commit.map { String($0.prefix(12)) } ?? "this build", semantics: c.prioritySemantics.rawValue,
+                    incremental: c.incremental, edits: c.editVariables, ambiguity: c.ambiguityAnalysis)
+                return ResultsDocument.Solver(name: spec.name, kind: "built-in", reference: spec.name == reference,
+                                              family: spec.family, profile: profile)
             }
             let hello = hellos[spec.name].map { h in
                 ResultsDocument.Solver.Hello(name: h.name, version: h.version, protocol: h.protocolVersion, semantics: h.semantics.rawValue,
                                              incremental: h.incremental, edits: h.edits, max_rows: h.maxRows, ambiguity: h.ambiguity)
             }
+            let profile = hello.map {
+                ResultsDocument.Solver.Profile(version: $0.version, semantics: $0.semantics, incremental: $0.incremental,
+                                               edits: $0.edits, ambiguity: $0.ambiguity ?? false)
+            }
             return ResultsDocument.Solver(name: spec.name, kind: "external", reference: spec.name == reference, command: command,
                                           working_directory: directory, protocol: ExternalSolver.protocolVersion, hello: hello,
-                                          registry: origins[spec.name])
+                                          registry: origins[spec.name], family: spec.family, profile: profile)
         }
         let unavailableRecords = unavailable.map { entry -> ResultsDocument.UnavailableSolver in
             var command: [String] = []

@@ -21,10 +21,20 @@ public struct SolverSpec: Hashable, Sendable {
     /// `LAYOUT_BENCH_PREPARE=1` before the run, installs what it needs
     /// (``SolverPreparation``).
     public var needsPreparation = false
+    /// The family the reports group it in (`"family"` in its registry entry:
+    /// "Cassowary", "LP", "exact", ...); nil: "other".
+    public var family: String?
 
-    public init(name: String, kind: Kind) {
+    /// - Parameter family: nil gives a built-in solver its own family
+    ///   (Cassowary, LP) and an external one none.
+    public init(name: String, kind: Kind, family: String? = nil) {
         self.name = name
         self.kind = kind
+        switch kind {
+        case .cassowary: self.family = family ?? "Cassowary"
+        case .glpk: self.family = family ?? "LP"
+        case .external: self.family = family
+        }
     }
 
     /// The reference every other solver is judged against.
@@ -103,7 +113,8 @@ public struct RegistryError: Error, CustomStringConvertible {
 /// `solvers.json`: `{"solvers": [{"name": "kiwi", "command": ["python3", "solvers/kiwi.py"]}]}`;
 /// commands run in the registry file's directory. An entry may add
 /// `"default": false` (opt-in: not run unless named or `--solvers all`) and
-/// `"versioned": [words with {version}]`, the command of `NAME@VERSION`.
+/// `"versioned": [words with {version}]`, the command of `NAME@VERSION`, and
+/// `"family": NAME`, the group the reports show it in.
 public struct SolverRegistry: Sendable {
     public private(set) var solvers: [SolverSpec] = [
         SolverSpec(name: "cassowary", kind: .cassowary),
@@ -172,6 +183,7 @@ public struct SolverRegistry: Sendable {
                 var command: [String]?
                 var `default`: Bool?
                 var versioned: [String]?
+                var family: String?
             }
             var solvers: [Entry]
         }
@@ -190,7 +202,11 @@ public struct SolverRegistry: Sendable {
             if let versioned = entry.versioned, versioned.isEmpty || !versioned.contains(where: { $0.contains("{version}") }) {
                 throw RegistryError(description: "\(path): \(name)'s \"versioned\" must be a command with {version} in a word")
             }
-            var spec = SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory))
+            if let family = entry.family, family.isEmpty || family.count > 40 || family.contains(where: \.isNewline) {
+                throw RegistryError(description: "\(path): \(name)'s \"family\" must be a short name (1 to 40 characters, one line)")
+            }
+            var spec = SolverSpec(name: name, kind: .external(command: command, workingDirectory: directory.isEmpty ? nil : directory),
+                                  family: entry.family)
             spec.optIn = entry.default == false
             // Why a clash is an error, not "the first wins": two files that
             // both define a name leave the user unsure which command runs;
@@ -286,7 +302,8 @@ public struct SolverRegistry: Sendable {
         }
         var spec = SolverSpec(name: "\(base)@\(version)",
                               kind: .external(command: template.command.map { $0.replacingOccurrences(of: "{version}", with: version) },
-                                              workingDirectory: template.directory))
+                                              workingDirectory: template.directory),
+                              family: solvers.first { $0.name == base }?.family)
         spec.optIn = true
         spec.needsPreparation = true
         return spec

@@ -31,7 +31,8 @@ public enum HTMLReport {
         table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:3px 8px;text-align:right}
         th{background:#f4f4f4}td.name{text-align:left;font-family:monospace}
         .pass{background:#c8f0c8}.fail{background:#f7b9b9}.unsupported{background:#e8e8e8}.error{background:#f2d06b}
-        .weighted-divergence{background:#bcd7f5}.cell{cursor:help;min-width:70px;text-align:center}
+        .weighted-divergence{background:#bcd7f5}.metamorphic{background:#e7b6f0}.cell{cursor:help;min-width:34px;text-align:center;padding:3px 4px}
+        #matrix th.family{text-align:center}#matrix th.solver{font-size:12px;padding:3px 4px;text-align:center}th.reference{background:#fde9a9}
         .panels{display:flex;flex-wrap:wrap;gap:12px}.panel{border:1px solid #ddd;padding:6px}
         .panel .caption{font-size:12px;color:#555}.plots{display:flex;flex-wrap:wrap;gap:16px}
         .meta{color:#555;font-size:13px}.regressed{background:#f7b9b9}.improved{background:#c8f0c8}.controls{font-size:13px}.cell a{color:inherit;text-decoration:none;display:block}
@@ -113,11 +114,31 @@ public enum HTMLReport {
                   heading("Summary", id: "summary"),
                   el("table", rows),
                   el("p", attr("class", "meta"), text(SolverTable.footnote)),
+                  profiles(r),
+                  frameBudget(FrameBudget(r)),
                   r.solvers.count > 1 ? interop(Interop(r)) : .empty,
                   versions(VersionMatrix(r)),
                   unavailable.isEmpty ? .empty : el("p", text("Left out (could not start): "
                       + unavailable.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))),
                   r.problems.isEmpty ? .empty : el("ul", r.problems.map { el("li", text("\($0.case): \($0.message)")) }))
+    }
+
+    /// What each solver is, grouped by family: version, semantics, capabilities.
+    static func profiles(_ r: ResultsDocument) -> N {
+        let rows = SolverFamilies.profileRows(r)
+        return el("table", [el("tr", SolverFamilies.profileHeader.map { el("th", text($0)) })]
+                  + rows.map { row in el("tr", row.map { el("td", attr("class", "name"), text($0)) }) })
+    }
+
+    /// Which layouts each solver lays out within a frame (``FrameBudget``).
+    static func frameBudget(_ budget: FrameBudget) -> N {
+        guard !budget.rows.isEmpty else { return .empty }
+        return el("div",
+                  el("h3", attr("id", "frame-budget"), text("Frame budget")),
+                  el("table", [el("tr", FrameBudget.header.map { el("th", text($0)) })]
+                     + budget.cells.map { row in el("tr", row.enumerated().map { k, v in
+                         el("td", attr("class", k == 0 || k == row.count - 1 ? "name" : ""), text(v)) }) }),
+                  el("p", attr("class", "meta"), text(FrameBudget.footnote)))
     }
 
     /// wpt.fyi's interop line and the cases that fail in one solver only.
@@ -146,26 +167,40 @@ public enum HTMLReport {
 
 
     static func matrix(_ r: ResultsDocument) -> N {
-        var rows: [N] = [el("tr", [el("th", text("case"))] + r.solvers.map { el("th", text($0.name)) })]
+        let groups = SolverFamilies.groups(r)
+        let solvers = groups.flatMap(\.solvers)
+        // Two header rows: the families over their solvers, then the solvers
+        // (the reference marked); the first column spans both.
+        let families = el("tr", [el("th", [attr("rowspan", "2"), text("case")])] + groups.map { g in
+            el("th", [attr("colspan", String(g.solvers.count)), attr("class", "family"), text(g.family)])
+        })
+        let names = el("tr", solvers.map { s in
+            el("th", [attr("class", s.reference ? "solver reference" : "solver"),
+                      attr("title", s.reference ? "\(s.name): the reference" : s.name),
+                      text(s.reference ? "\(s.name) ★" : s.name)])
+        })
+        var rows: [N] = [families, names]
         for (index, c) in r.cases.enumerated() {
             var cells: [N] = [el("td", attr("class", "name"), text(c.name))]
-            for solver in r.solvers {
+            for solver in solvers {
                 let mine = c.results.filter { $0.solver == solver.name }
                 // The worst over its variants; none (not run): unsupported.
-                let verdict = (Verdict.worst(mine.map(\.verdict)) ?? .unsupported).rawValue
+                let verdict = Verdict.worst(mine.map(\.verdict)) ?? .unsupported
                 // The reason on hover: every variant's verdict and its reasons.
                 let detail = mine.map { "\($0.variant): \($0.verdict.rawValue)" + ($0.reasons.isEmpty ? "" : " — " + $0.reasons.joined(separator: "; ")) }
                     .joined(separator: "\n")
-                cells.append(el("td", attr("class", "cell \(verdict)"), attr("title", detail),
-                                el("a", attr("href", "#\(caseAnchor(index))"), text(verdict))))
+                cells.append(el("td", attr("class", "cell \(verdict.rawValue)"), attr("title", "\(solver.name): " + (detail.isEmpty ? "not run" : detail)),
+                                el("a", attr("href", "#\(caseAnchor(index))"), text(SolverFamilies.shortLabel(verdict)))))
             }
-            rows.append(el("tr", cells))
+            rows.append(el("tr", [attr("class", "case-row")] + cells))
         }
         return el("section", heading("Conformance", id: "conformance"),
-                  el("p", attr("class", "meta"), text("Hover a cell for each variant's verdict and reasons; click it for the case's pictures.")),
+                  el("p", attr("class", "meta"), text("Solvers grouped by family; ★ the reference. – unsupported or not run, ≈ weighted divergence, "
+                                                     + "meta a metamorphic failure. Hover a cell for each variant's verdict and reasons; "
+                                                     + "click it for the case's pictures.")),
                   el("p", [attr("class", "controls"), text("Show cases with a verdict: "),
                            el("select", [attr("id", "matrix-verdict"), el("option", [attr("value", ""), text("any")])]
-                              + ([.fail, .error, .weightedDivergence, .unsupported, .pass] as [Verdict]).map {
+                              + ([.fail, .metamorphic, .error, .weightedDivergence, .unsupported, .pass] as [Verdict]).map {
                                   el("option", [attr("value", $0.rawValue), text($0.rawValue)])
                               })]),
                   el("table", [attr("id", "matrix")] + rows))
@@ -341,7 +376,7 @@ public enum HTMLReport {
               rows.forEach(function(r){t.tBodies[0].appendChild(r);});};});
           }
           var v=document.getElementById('matrix-verdict'),m=document.getElementById('matrix');
-          if(v&&m)v.onchange=function(){for(var i=1;i<m.rows.length;i++){var r=m.rows[i],show=!v.value;
+          if(v&&m)v.onchange=function(){var rs=m.querySelectorAll('tr.case-row');for(var i=0;i<rs.length;i++){var r=rs[i],show=!v.value;
             for(var j=1;j<r.cells.length;j++)if(r.cells[j].classList.contains(v.value))show=true;
             r.style.display=show?'':'none';}};
         })();

@@ -28,6 +28,16 @@ public enum MarkdownReport {
             out += "| \(cell(row[0]))\(solver.reference ? " (reference)" : "") | " + row.dropFirst().map(cell).joined(separator: " | ") + " |\n"
         }
         out += "\n<sub>" + cell(SolverTable.footnote) + "</sub>\n"
+        if results.solvers.contains(where: { $0.profile != nil }) {
+            out += "\n| " + SolverFamilies.profileHeader.joined(separator: " | ") + " |\n|---|---|---|---|---|\n"
+            for row in SolverFamilies.profileRows(results) { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+        }
+        let budget = FrameBudget(results)
+        if !budget.rows.isEmpty {
+            out += "\n**Frame budget**\n\n| " + FrameBudget.header.map(cell).joined(separator: " | ") + " |\n|---|---:|---:|---:|---|\n"
+            for row in budget.cells { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+            out += "\n<sub>" + cell(FrameBudget.footnote) + "</sub>\n"
+        }
         if results.solvers.count > 1 {
             let interop = Interop(results)
             out += "\nInterop: \(interop.passedByAll) of \(interop.compared) cases pass in every solver that runs them"

@@ -88,9 +88,43 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
         /// Where the command came from: a registry file's path, or `--solver`
         /// (absent in results written before it was recorded).
         public var registry: String?
+        /// The group the reports show it in (absent in older files: "other").
+        public var family: String?
+        /// What every solver is, built in or not, for the reports' solver
+        /// table: for an external one, its hello's words; for a built-in
+        /// one, its declared capabilities (absent in older files).
+        public var profile: Profile?
+
+        /// A solver's version, semantics and capabilities.
+        public struct Profile: Codable, Equatable, Sendable {
+            public var version: String
+            /// "lexicographic" or "weighted".
+            public var semantics: String
+            public var incremental: Bool
+            public var edits: Bool
+            public var ambiguity: Bool
+
+            public init(version: String, semantics: String, incremental: Bool, edits: Bool, ambiguity: Bool) {
+                self.version = version
+                self.semantics = semantics
+                self.incremental = incremental
+                self.edits = edits
+                self.ambiguity = ambiguity
+            }
+
+            /// "incremental, edits, ambiguity" (what it claims), or "-".
+            public var capabilities: String {
+                let words = [(incremental, "incremental"), (edits, "edits"), (ambiguity, "ambiguity")].filter(\.0).map(\.1)
+                return words.isEmpty ? "-" : words.joined(separator: ", ")
+            }
+        }
+
+        /// The family shown, "other" when none was recorded.
+        public var familyName: String { family ?? "other" }
 
         public init(name: String, kind: String, reference: Bool, command: [String]? = nil, working_directory: String? = nil,
-                    protocol: Int? = nil, hello: Hello? = nil, registry: String? = nil) {
+                    protocol: Int? = nil, hello: Hello? = nil, registry: String? = nil, family: String? = nil,
+                    profile: Profile? = nil) {
             self.name = name
             self.kind = kind
             self.reference = reference
@@ -99,6 +133,8 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
             self.protocol = `protocol`
             self.hello = hello
             self.registry = registry
+            self.family = family
+            self.profile = profile
         }
 
         /// An external solver's `hello` (docs/solver-protocol.md), its provenance.

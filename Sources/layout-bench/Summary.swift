@@ -26,6 +26,7 @@ enum Summary {
 
         var out = headline + "\n" + SolverTable.text(document)
         out += "(" + SolverTable.footnote + ")\n"
+        out += FrameBudget(document).text()
         out += observedLine(document)
         if results.solvers.count > 1 { out += "\n" + Interop(document).text() }
         let versions = VersionMatrix(document).text()

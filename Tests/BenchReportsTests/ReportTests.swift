@@ -72,6 +72,51 @@ struct ReportTests {
         #expect(html.contains("<h2 id=\"timings\">Timings</h2>") && html.contains("ratio to glpk"))
     }
 
+    @Test("ten or more solvers: grouped by family in the matrix and the profile table, the reference marked")
+    func solverFamilies() throws {
+        var file = try Self.fixture()
+        let base = file.solvers
+        #expect(SolverFamilies.groups(file).map(\.family) == ["other"])  // a file from before families
+        let profile = ResultsDocument.Solver.Profile(version: "1.0", semantics: "lexicographic", incremental: false, edits: true, ambiguity: true)
+        // Interleaved in run order: the groups keep the order of each family's first solver.
+        file.solvers = [
+            ResultsDocument.Solver(name: "lp-a", kind: "external", reference: false, family: "LP", profile: profile),
+            ResultsDocument.Solver(name: "cw-a", kind: "external", reference: false, family: "Cassowary"),
+        ] + base.map { var s = $0; s.family = s.name == "glpk" ? "LP" : "Cassowary"; return s }
+        #expect(SolverFamilies.groups(file).map(\.family) == ["LP", "Cassowary"])
+        #expect(SolverFamilies.ordered(file).map(\.name) == ["lp-a", "glpk", "cw-a", "cassowary"])
+        let rows = SolverFamilies.profileRows(file)
+        #expect(rows[0] == ["LP", "lp-a", "1.0", "lexicographic", "edits, ambiguity"])
+        #expect(rows[1][1] == "glpk (reference)" && rows[2][2] == "-")
+        let html = HTMLReport.render(file)
+        #expect(html.contains("<th colspan=\"2\" class=\"family\">LP</th><th colspan=\"2\" class=\"family\">Cassowary</th>"))
+        #expect(html.contains("<th class=\"solver reference\" title=\"glpk: the reference\">glpk ★</th>"))
+        // A solver that ran no case of a row: "–" (unsupported), said in the title.
+        #expect(html.contains("title=\"lp-a: not run\"><a href=\"#case-0\">–</a>"))
+    }
+
+    @Test("frame budget: the share of timed cases within 8.3 and 16.7 ms, resizes within 1 ms, the largest grid in a frame")
+    func frameBudget() throws {
+        var file = try Self.fixture()
+        // glpk: 10 ms on its one case (within 16.7, not 8.3); cassowary: three cases, all within 8.3 ms.
+        var budget = FrameBudget(file)
+        #expect(budget.rows.map(\.solver) == ["glpk", "cassowary"] || budget.rows.map(\.solver) == ["cassowary", "glpk"])
+        let glpk = try #require(budget.rows.first { $0.solver == "glpk" })
+        #expect(glpk.timed == 1 && glpk.within60 == 1 && glpk.within120 == 0 && glpk.largestGrid == nil)
+        let cassowary = try #require(budget.rows.first { $0.solver == "cassowary" })
+        #expect(cassowary.timed == 3 && cassowary.within120 == 3 && cassowary.largestGrid?.name == "family/alternating-grid-r100")
+        // The larger grid over a frame: the smaller one is the largest in budget.
+        let big = try #require(file.cases.firstIndex { $0.name == "family/alternating-grid-r100" })
+        let load = try #require(file.cases[big].timings.firstIndex { $0.solver == "cassowary" && $0.phase == .load })
+        file.cases[big].timings[load].median = 0.02
+        budget = FrameBudget(file)
+        let slower = try #require(budget.rows.first { $0.solver == "cassowary" })
+        #expect(slower.within60 == 2 && slower.largestGrid?.name == "family/alternating-grid-r10")
+        #expect(budget.text().contains("66.7% (2/3)"))
+        #expect(MarkdownReport.render(file).contains("**Frame budget**"))
+        #expect(HTMLReport.render(file).contains("<h3 id=\"frame-budget\">Frame budget</h3>"))
+    }
+
     @Test("scaling: an exponent and its R² from three sizes or more")
     func scalingFit() throws {
         var file = try Self.fixture()

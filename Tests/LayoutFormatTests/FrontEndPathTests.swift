@@ -92,12 +92,28 @@ struct FrontEndPathTests {
     @Test("warnings beyond the rendering limit are counted in one note; errors are all rendered")
     func warningLimit() throws {
         var text = "container 100 x auto\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1\n"
-        for _ in 0..<45 { text += "expect a = 0 20000000 1 1\n" }  // y beyond the precise range: a warning each
+        for _ in 0..<45 { text += "when nope: a.width >= 0\n" }  // a trait no variant has: a warning each
         let result = LayoutParser.parse(text, fileName: "w.layout")
         #expect(result.layout != nil)
         #expect(result.diagnostics.filter { $0.severity == .warning }.count == 45)
         let rendered = result.renderedDiagnostics()
         #expect(rendered.components(separatedBy: ": warning: ").count - 1 == ParseResult.renderedWarningLimit)
         #expect(rendered.contains("w.layout: note: 25 more warnings not shown (45 in all; at most 20 are shown per file)"))
+    }
+
+    @Test("numbers beyond the precise range: one line per file, with their count, the largest and their lines")
+    func preciseRangeSummary() throws {
+        var text = "container 100 x auto\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1\n"
+        for k in 0..<45 { text += "expect a = 0 \(20_000_000 + k) 1 1\n" }  // y beyond the precise range: a warning each
+        let result = LayoutParser.parse(text, fileName: "w.layout")
+        #expect(result.diagnostics.filter { $0.severity == .warning }.count == 45)
+        let rendered = result.renderedDiagnostics()
+        #expect(rendered.split(separator: "\n").count == 1, "\(rendered)")
+        #expect(rendered.hasPrefix("w.layout:7:"))
+        #expect(rendered.contains("warning: 45 numbers on lines 7-51 are beyond the range the solvers answer to full precision (|x| <= 1e7), the largest 20000044"))
+        // A single one keeps the full rendering with its excerpt.
+        let one = LayoutParser.parse("container 100 x auto\nviews a\na.left = super.left\na.top = super.top\na.width = 1\na.height = 1\n"
+                                     + "expect a = 0 20000000 1 1\n", fileName: "w.layout")
+        #expect(one.renderedDiagnostics().split(separator: "\n").count == 3)
     }
 }
