@@ -18,9 +18,10 @@ public enum MarkdownReport {
     }
 
 
-    public static func render(_ results: ResultsDocument, gate: GateReport? = nil, slowest: Int = 5) -> String {
-        let count = results.cases.count
-        var out = "## layout-bench: \(count) \(count == 1 ? "case" : "cases")\n\n"
+    /// The solver table (verdicts, load + solve, the ratio to the reference,
+    /// rank), the solvers' profiles by family and the frame budget.
+    static func solverTables(_ results: ResultsDocument) -> String {
+        var out = ""
         // The console's table: verdicts, load + solve and the ratio to the reference.
         let header = SolverTable.header(results)
         out += "| " + header.map(cell).joined(separator: " | ") + " |\n|---|" + header.dropFirst().map { _ in "---:" }.joined(separator: "|") + "|\n"
@@ -38,6 +39,13 @@ public enum MarkdownReport {
             for row in budget.cells { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
             out += "\n<sub>" + cell(FrameBudget.footnote) + "</sub>\n"
         }
+        return out
+    }
+
+    public static func render(_ results: ResultsDocument, gate: GateReport? = nil, slowest: Int = 5) -> String {
+        let count = results.cases.count
+        var out = "## layout-bench: \(count) \(count == 1 ? "case" : "cases")\n\n"
+        out += solverTables(results)
         if results.solvers.count > 1 {
             let interop = Interop(results)
             out += "\nInterop: \(interop.passedByAll) of \(interop.compared) cases pass in every solver that runs them"
