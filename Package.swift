@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "BenchHarnessTests",
             dependencies: ["BenchMetrics", "BenchHarness", "BenchSchema", "ExternalSolvers", "LayoutModel", "LayoutFormat", "LayoutSolving", "LayoutTestSupport",
-                           "LayoutGenerators", "CassowaryLayout", "GLPKReference"],
+                           "LayoutGenerators", "CassowaryLayout", "GLPKReference", "SeededRandom"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

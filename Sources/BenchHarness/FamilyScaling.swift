@@ -241,8 +241,31 @@ public enum FamilyScaling {
             lines.append("| \(family.rawValue) | \(span) | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
+        lines += frameBudget(measurements, solvers: solvers)
+        lines.append("")
         lines.append(summary(measurements))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Beside the exponents, what they mean for a user: per family and
+    /// solver, the largest size measured whose load + solve fits a frame at
+    /// 120 Hz and at 60 Hz (the report's frame budget, for the families).
+    static func frameBudget(_ measurements: [ScalingMeasurement], solvers: [String]) -> [String] {
+        var lines = ["Largest size laid out (load + solve) within one frame, 8.3 ms / 16.7 ms:", ""]
+        lines.append("| family | " + solvers.joined(separator: " | ") + " |")
+        lines.append("|" + String(repeating: " --- |", count: 1 + solvers.count))
+        for family in groups(measurements).map(\.0).reduce(into: [ScalingFamily](), { if !$0.contains($1) { $0.append($1) } }) {
+            let cells = solvers.map { solver -> String in
+                let mine = measurements.filter { $0.family == family && $0.solver == solver && !($0.load + $0.solve).isNaN }
+                guard !mine.isEmpty else { return "-" }
+                func largest(_ budget: Double) -> String {
+                    mine.filter { $0.load + $0.solve <= budget }.map(\.size).max().map(String.init) ?? "none"
+                }
+                return "\(largest(1.0 / 120)) / \(largest(1.0 / 60))"
+            }
+            lines.append("| \(family.rawValue) (\(family.sizeUnit)) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines
     }
 
     /// One line per flagged family, solver and phase, or one line saying none is.

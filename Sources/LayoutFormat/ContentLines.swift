@@ -38,39 +38,43 @@ extension FileParser {
         let value: ContentLine.Value
         switch word {
         case "intrinsic":
-            var sizes: [Double?] = []
-            for what in ["the intrinsic width (a number, a metric or 'none')", "the intrinsic height (a number, a metric or 'none')"] {
-                let token = c.peek()
-                if token.kind == .name, names[token] == "none", metricValues["none"] == nil {
-                    _ = c.take()
-                    sizes.append(nil)
-                } else {
-                    sizes.append(try parseNumber(&c, what: what).value)
-                }
-            }
-            value = .intrinsic(IntrinsicSize(width: sizes[0], height: sizes[1]))
+            // Two fields, unrolled: no array per line (a content-sized table has one line per view).
+            let width = try intrinsicField(&c, "the intrinsic width (a number, a metric or 'none')")
+            let height = try intrinsicField(&c, "the intrinsic height (a number, a metric or 'none')")
+            value = .intrinsic(IntrinsicSize(width: width, height: height))
         case "baselines":
             let first = try parseNumber(&c, what: "the first baseline's distance from the top").value
             let last = try parseNumber(&c, what: "the last baseline's distance from the bottom").value
             value = .baselines(Baselines(first: first, last: last))
         default:
-            var priorities: [Priority] = []
-            for axis in ["horizontal", "vertical"] {
-                let token = c.peek()
-                if token.kind == .name, metricValues[names[token]] == nil,
-                   let named = Priority.named.first(where: { $0.name == names[token] }) {
-                    _ = c.take()
-                    priorities.append(named.priority)
-                } else {
-                    let number = try parseNumber(&c, what: "the \(axis) \(word) priority (1...1000, required, high, low or fitting)")
-                    priorities.append(Priority(number.value))
-                }
-            }
-            let pair = AxisPriorities(horizontal: priorities[0], vertical: priorities[1])
+            let horizontal = try priorityField(&c, axis: "horizontal", word: word)
+            let vertical = try priorityField(&c, axis: "vertical", word: word)
+            let pair = AxisPriorities(horizontal: horizontal, vertical: vertical)
             value = word == "hugging" ? .hugging(pair) : .compression(pair)
         }
         try c.expectEndOfLine(comment: true)
         contentLines.append(ContentLine(view: names[view], value: value, location: location))
+    }
+
+    /// An intrinsic width or height: a number, a metric, or `none` (nil).
+    private mutating func intrinsicField(_ c: inout LineCursor, _ what: StaticString) throws(LineError) -> Double? {
+        let token = c.peek()
+        if token.kind == .name, names[token] == "none", metricValues["none"] == nil {
+            _ = c.take()
+            return nil
+        }
+        return try parseNumber(&c, what: "\(what)").value
+    }
+
+    /// A hugging or compression priority: a number, a metric, or a priority word.
+    private mutating func priorityField(_ c: inout LineCursor, axis: StaticString, word: String) throws(LineError) -> Priority {
+        let token = c.peek()
+        if token.kind == .name, metricValues[names[token]] == nil,
+           let named = Priority.named.first(where: { $0.name == names[token] }) {
+            _ = c.take()
+            return named.priority
+        }
+        return Priority(try parseNumber(&c, what: "the \(axis) \(word) priority (1...1000, required, high, low or fitting)").value)
     }
 }
 

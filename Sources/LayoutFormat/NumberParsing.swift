@@ -7,7 +7,10 @@ extension FileParser {
     func isMetric(_ name: String) -> Bool { metricValues[name] != nil }
 
     /// `[+|-] (NUMBER | METRIC)`.
-    mutating func parseNumber(_ c: inout LineCursor, what: String, allowMetrics: Bool = true) throws(LineError)
+    /// - Parameter what: what the place takes, for an error message; an
+    ///   autoclosure because most call sites interpolate it, and a message is
+    ///   needed only on the error path (not once per number of a 10^5-row file).
+    mutating func parseNumber(_ c: inout LineCursor, what: @autoclosure () -> String, allowMetrics: Bool = true) throws(LineError)
         -> (value: Double, location: SourceLocation)
     {
         var sign = 1.0
@@ -26,11 +29,11 @@ extension FileParser {
         case .name where allowMetrics && c.peek(1).kind != .dot:
             _ = c.take()
             guard let value = metricValues[names[token]] else {
-                throw LineError(.unknownMetric(names[token], expected: what), at: c.location(of: token))
+                throw LineError(.unknownMetric(names[token], expected: what()), at: c.location(of: token))
             }
             return (sign * value, c.location(of: start))
         default:
-            throw c.unexpected(what)
+            throw c.unexpected(what())
         }
     }
 }

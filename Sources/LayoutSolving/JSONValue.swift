@@ -27,7 +27,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Why bytes, not `String +=`: appending to a byte array is a copy;
     /// growing a String re-checks its encoding and breadcrumbs on each append.
-    private func write(to out: inout [UInt8], indent: Int?, level: Int) {
+    func write(to out: inout [UInt8], indent: Int?, level: Int) {
         func newline(_ l: Int) {
             guard let indent else { return }
             out.append(0x0A)
@@ -36,7 +36,7 @@ public enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let x): out.append(contentsOf: (x.isFinite ? formatNumber(x) : "null").utf8)
+        case .number(let x): JSONValue.appendNumber(x, to: &out)
         case .string(let s): JSONValue.escape(s, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
@@ -69,6 +69,28 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// `formatNumber(x)`'s text, or `null` for a non-finite number. Why its
+    /// own function: an integral value (most coordinates of a layout) is
+    /// written digit by digit, without the String that formatNumber makes.
+    static func appendNumber(_ x: Double, to out: inout [UInt8]) {
+        guard x.isFinite else { out.append(contentsOf: "null".utf8); return }
+        guard x == x.rounded(), abs(x) < 1e15 else { out.append(contentsOf: formatNumber(x).utf8); return }
+        var n = Int64(x)  // exact: integral and below 2^53 in magnitude
+        if n == 0 { out.append(UInt8(ascii: "0")); return }  // -0 too, as formatNumber
+        if n < 0 { out.append(UInt8(ascii: "-")); n = -n }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while n > 0 {
+                buffer[count] = UInt8(truncatingIfNeeded: n % 10) &+ 0x30
+                n /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+
     static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
@@ -87,5 +109,81 @@ public enum JSONValue: Hashable, Sendable {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Writes a JSON document piece by piece, in exactly the layout
+/// ``JSONValue/serialized(indent:)`` gives the same document, so a large
+/// answer (200,000 frames at 10^5 rows) is written without first building
+/// it as a tree of values and then copying it as a String.
+///
+/// The caller opens and closes containers in order; keys go only inside
+/// objects and ``element()`` only inside arrays (a misuse writes invalid
+/// JSON, it does not trap: the writer is fed by this package's code only).
+public struct JSONStreamWriter {
+    public private(set) var bytes: [UInt8] = []
+    let indent: Int?
+    /// Per open container: how many members or elements it has so far.
+    private var counts: [Int] = []
+
+    public init(indent: Int? = nil, reserving capacity: Int = 0) {
+        self.indent = indent
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func newline(_ level: Int) {
+        guard let indent else { return }
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: indent * level))
+    }
+
+    /// Before a member or element: the comma after the previous one, and the new line.
+    private mutating func separate() {
+        guard let last = counts.indices.last else { return }
+        if counts[last] > 0 { bytes.append(UInt8(ascii: ",")) }
+        counts[last] += 1
+        newline(counts.count)
+    }
+
+    public mutating func beginObject() { bytes.append(UInt8(ascii: "{")); counts.append(0) }
+    public mutating func beginArray() { bytes.append(UInt8(ascii: "[")); counts.append(0) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func close(_ bracket: UInt8) {
+        let count = counts.popLast() ?? 0
+        if count > 0 { newline(counts.count) }
+        bytes.append(bracket)
+    }
+
+    /// A member's key inside an object; its value follows.
+    public mutating func key(_ name: String) {
+        separate()
+        JSONValue.escape(name, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        if indent != nil { bytes.append(0x20) }
+    }
+
+    /// A newline after the document (a file's or a terminal's last line).
+    public mutating func endLine() { bytes.append(0x0A) }
+
+    /// Before each element of an array opened with ``beginArray()``.
+    public mutating func element() { separate() }
+
+    /// A whole value at the current position (small parts of the document).
+    public mutating func value(_ v: JSONValue) { v.write(to: &bytes, indent: indent, level: counts.count) }
+
+    /// An array of numbers on one line, as ``JSONValue`` writes them (`[x, y, w, h]`).
+    public mutating func numbers(_ values: Double...) {
+        if values.isEmpty { bytes.append(contentsOf: "[]".utf8); return }
+        bytes.append(UInt8(ascii: "["))
+        for (i, x) in values.enumerated() {
+            if i > 0 {
+                bytes.append(UInt8(ascii: ","))
+                if indent != nil { bytes.append(0x20) }
+            }
+            JSONValue.appendNumber(x, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 }

@@ -140,7 +140,7 @@ struct SolveCommand: ParsableCommand {
 
         profile.measure("write") {
             switch format {
-            case .json: writeStandardOutput(Self.json(file: file, solver: engine.name, outcomes).serialized(indent: 2) + "\n")
+            case .json: FileHandle.standardOutput.write(Self.jsonBytes(file: file, solver: engine.name, outcomes))
             case .text:
                 writeStandardOutput(Self.text(file: file, solver: engine.name, layout: layout, outcomes, observations: observations))
                 for text in explanations where !text.isEmpty { writeStandardOutput(text) }
@@ -165,9 +165,28 @@ struct SolveCommand: ParsableCommand {
         return [variant ?? Layout.defaultVariantName]
     }
 
-    static func json(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> JSONValue {
-        let results: [JSONValue] = outcomes.map { solution, checks in solution.json(checks: checks) }
-        return .object([("file", .string(file)), ("solver", .string(solver)), ("results", .array(results))])
+    /// `{"file", "solver", "results": [each Solution.json]}` indented by 2,
+    /// and a newline, streamed: the frames go straight into the output bytes.
+    /// Why: the tree (five values per frame), its String and that String's
+    /// Data were three copies of a 10^5-row answer (docs/measurements.md).
+    static func jsonBytes(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> Data {
+        // About 60 bytes a frame: reserve once.
+        var writer = JSONStreamWriter(indent: 2, reserving: 256 + 64 * outcomes.reduce(0) { $0 + $1.0.frames.count })
+        writer.beginObject()
+        writer.key("file")
+        writer.value(.string(file))
+        writer.key("solver")
+        writer.value(.string(solver))
+        writer.key("results")
+        writer.beginArray()
+        for (solution, checks) in outcomes {
+            writer.element()
+            solution.writeJSON(checks: checks, to: &writer)
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endLine()
+        return Data(writer.bytes)
     }
 
     /// `--explain`: the conflict, one constraint a line, and each free view's ranges.

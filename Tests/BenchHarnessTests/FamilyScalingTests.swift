@@ -40,6 +40,10 @@ struct FamilyScalingTests {
         #expect(FamilyScaling.summary(linear).hasPrefix("No family grows faster"))
         let markdown = FamilyScaling.markdown(all)
         #expect(markdown.contains("| equal-row | 1000 → 10000 | 2.00 ⚑ | 1.00 | 1.20 ⚑ |"))
+        // Beside them, the largest size within a frame: the grid's 10^4 takes
+        // 10 ms + 2.5 ms (within 16.7, not 8.3); the row's 10^3 already 1 s.
+        #expect(markdown.contains("| alternating-grid (rows) | 3000 / 10000 |"))
+        #expect(markdown.contains("| equal-row (views) | none / none |"))
     }
 
     @Test("without both 10^3 and 10^4, from the smallest size of at least 10^3 to the largest")
