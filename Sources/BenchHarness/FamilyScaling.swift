@@ -206,6 +206,11 @@ public enum FamilyScaling {
         return seen
     }
 
+    /// The families measured, in first-seen order.
+    static func families(_ measurements: [ScalingMeasurement]) -> [ScalingFamily] {
+        groups(measurements).map(\.0).reduce(into: [ScalingFamily]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     /// The Markdown report: one table of times (solvers side by side per
     /// family and size), one of deciding exponents, and the flagged list.
     public static func markdown(_ measurements: [ScalingMeasurement]) -> String {
@@ -230,7 +235,7 @@ public enum FamilyScaling {
         lines.append("")
         lines.append("| family | sizes | " + solvers.flatMap { s in phases.map { "\(s) \($0)" } }.joined(separator: " | ") + " |")
         lines.append("|" + String(repeating: " --- |", count: 2 + solvers.count * phases.count))
-        for family in groups(measurements).map(\.0).reduce(into: [ScalingFamily](), { if !$0.contains($1) { $0.append($1) } }) {
+        for family in families(measurements) {
             let here = deciding.filter { $0.family == family }
             let span = here.first.map { "\($0.fromSize) → \($0.toSize)" } ?? "-"
             let cells = solvers.flatMap { s in
@@ -254,7 +259,7 @@ public enum FamilyScaling {
         var lines = ["Largest size laid out (load + solve) within one frame, 8.3 ms / 16.7 ms:", ""]
         lines.append("| family | " + solvers.joined(separator: " | ") + " |")
         lines.append("|" + String(repeating: " --- |", count: 1 + solvers.count))
-        for family in groups(measurements).map(\.0).reduce(into: [ScalingFamily](), { if !$0.contains($1) { $0.append($1) } }) {
+        for family in families(measurements) {
             let cells = solvers.map { solver -> String in
                 let mine = measurements.filter { $0.family == family && $0.solver == solver && !($0.load + $0.solve).isNaN }
                 guard !mine.isEmpty else { return "-" }

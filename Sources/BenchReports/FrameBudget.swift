@@ -31,18 +31,13 @@ public struct FrameBudget: Sendable {
     public static let edit = 0.001
 
     /// One solver's scores: counts of cases timed and of cases within budget.
-    public struct Row: Equatable, Sendable {
+    public struct Row: Sendable {
         public var solver: String
         public var timed = 0, within60 = 0, within120 = 0
         public var resized = 0, resizeWithin = 0
         /// The largest `family/alternating-grid-rN` case whose load + solve
         /// fits 16.7 ms, and its constraint count.
         public var largestGrid: (name: String, constraints: Int)?
-
-        public static func == (a: Row, b: Row) -> Bool {
-            a.solver == b.solver && a.timed == b.timed && a.within60 == b.within60 && a.within120 == b.within120
-                && a.resized == b.resized && a.resizeWithin == b.resizeWithin && a.largestGrid?.name == b.largestGrid?.name
-        }
     }
 
     /// One row per solver that timed at least one case, in the document's solver order.
@@ -95,14 +90,7 @@ public struct FrameBudget: Sendable {
     /// The table as aligned text, with its heading; empty when no solver was timed.
     public func text() -> String {
         guard !rows.isEmpty else { return "" }
-        let table = [Self.header] + cells
-        let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
-        let lines = table.map { row in
-            row.enumerated().map { c, s in
-                let pad = String(repeating: " ", count: widths[c] - s.count)
-                return c == 0 || c == row.count - 1 ? s + pad : pad + s
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        return "\nframe budget:\n" + lines.joined(separator: "\n") + "\n(" + Self.footnote + ")\n"
+        let lines = alignedTable([Self.header] + cells, left: [0, Self.header.count - 1])
+        return "\nframe budget:\n" + lines + "(" + Self.footnote + ")\n"
     }
 }

@@ -98,13 +98,6 @@ public enum SolverTable {
 
     /// The table as aligned text (first column left, the others right).
     public static func text(_ results: ResultsDocument) -> String {
-        let table = [header(results)] + ranked(results).map(\.row)
-        let widths = table[0].indices.map { c in table.map { $0[c].count }.max() ?? 0 }
-        return table.map { row in
-            row.enumerated().map { c, s in
-                let pad = String(repeating: " ", count: widths[c] - s.count)
-                return c == 0 ? s + pad : pad + s
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        alignedTable([header(results)] + ranked(results).map(\.row), left: [0])
     }
 }

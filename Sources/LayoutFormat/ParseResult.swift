@@ -49,10 +49,12 @@ public struct ParseResult: Sendable {
         let collapsed = beyond.count > 1
         var out = ""
         var warnings = 0
+        var summarised = false
         for diagnostic in diagnostics {
             if diagnostic.severity == .warning {
                 if collapsed, case .numberBeyondPreciseRange = diagnostic.kind {
-                    if diagnostic == beyond[0] { out += Self.summary(of: beyond) }
+                    if !summarised { out += Self.summary(of: beyond) }
+                    summarised = true
                     continue
                 }
                 warnings += 1
