@@ -113,6 +113,13 @@ struct DeviceMetrics: Sendable {
 
     /// UIKit's system minimum side margins of a view controller's root view: 16, or 20 when wide.
     static func rootSideMargin(width: Double) -> Double { width >= 414 ? 20 : 16 }
+
+    /// A table cell's side margins: the root's, except 15 on a cell narrower
+    /// than 375 points (the 320-point phones). Read off the sample: a 320-wide
+    /// cell of Xcode 10.1 pinned to its content view's margins is stored 15
+    /// in from both sides, a 375-wide cell of the same file 16; no narrower
+    /// cell of the sample says otherwise.
+    static func cellSideMargin(width: Double) -> Double { width < 375 ? 15 : rootSideMargin(width: width) }
 }
 
 /// A size class pair.

@@ -129,6 +129,9 @@ struct DocumentContext {
         var tab = false
         var toolbar = false
         var statusBarHidden = false
+        /// A xib view simulated at a freeform size (`simulatedDestinationMetrics`):
+        /// IB draws it alone, not on a screen, so no status bar or home indicator.
+        var freeformDestination = false
     }
 
     mutating func run() -> ImportResult {
@@ -205,7 +208,7 @@ struct DocumentContext {
     /// frames of 25 screens of the sample start right under the status bar).
     func simulatedBars(_ object: XMLElement, _ inherited: Bars) -> Bars {
         var bars = inherited
-        for metrics in object.children where metrics.name.hasPrefix("simulated") || metrics.name == "nil" {
+        for metrics in object.children where metrics.name.hasPrefix("simulated") || metrics.name == "nil" || metrics.name == "freeformSimulatedSizeMetrics" {
             switch (metrics.name, metrics["key"]) {
             case ("simulatedNavigationBarMetrics", "simulatedTopBarMetrics"): bars.navigation = true
             case ("nil", "simulatedTopBarMetrics"): bars.navigation = false
@@ -215,6 +218,7 @@ struct DocumentContext {
             case ("nil", "simulatedStatusBarMetrics"): bars.statusBarHidden = true
             case ("simulatedStatusBarMetrics", "simulatedStatusBarMetrics"):
                 if metrics["statusBarStyle"] == "none" { bars.statusBarHidden = true }
+            case ("freeformSimulatedSizeMetrics", "simulatedDestinationMetrics"): bars.freeformDestination = true
             default: break
             }
         }

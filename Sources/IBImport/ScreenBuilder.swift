@@ -323,12 +323,12 @@ struct ScreenBuilder {
             // A table cell's own margins (and a xib cell's that takes its
             // collection's; a storyboard's collection cells keep 8, measured)
             // are the list's system minimum on the sides.
-            let side = DeviceMetrics.rootSideMargin(width: rootFrame.width)
+            let side = DeviceMetrics.cellSideMargin(width: rootFrame.width)
             m = EdgeInsets(top: 8, left: side, bottom: 8, right: side)
         } else if node.element["key"] == "contentView", let parent = node.parent, nodes[parent].element.name == "tableViewCell" {
             // Files saved before Xcode 9 (builds below 13000) laid cells out with UIView's 8 all round.
             if (context.toolsBuild ?? 0) >= 13000 {
-                let side = DeviceMetrics.rootSideMargin(width: node.frame.width)
+                let side = DeviceMetrics.cellSideMargin(width: node.frame.width)
                 m = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
             }
         }
@@ -385,6 +385,15 @@ struct ScreenBuilder {
     /// simulates it full screen on the file's device.
     func safeAreaInsets(ofRoot rootFrame: Frame) -> EdgeInsets {
         guard !root.isCell else { return EdgeInsets(all: 0) }
+        // A top-level xib view at a freeform size was drawn on no screen
+        // before Xcode 10.1 (build 14460): no status bar. From then on IB
+        // gives it the device's insets like any other top-level view. Read
+        // off the four freeform views of the sample pinned to the top inset:
+        // builds 14113 and 14313 store them at 0, 14460 and 17506 below the
+        // status bar or sensor housing.
+        if root.controller == nil && root.bars.freeformDestination && (context.toolsBuild ?? 0) < 14460 {
+            return EdgeInsets(all: 0)
+        }
         // Xcode 9 and 10 (builds 13000-14799) drew the status bar of a
         // device-sized controller even when its metrics said none (measured).
         let freeform = root.controller?.child("size", key: "freeformSize") != nil

@@ -145,6 +145,66 @@ struct ImplicitRulesTests {
         #expect(try IB.misses(screen.layout).isEmpty)
     }
 
+    /// A freeform top-level view pinned 10 inside its margins, stored as the given build lays it out.
+    static func freeformCard(tools: String, storedTop: Double) -> String {
+        IB.xib("""
+            <view contentMode="scaleToFill" id="card">
+                <rect key="frame" x="0.0" y="0.0" width="600" height="300"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+                        <rect key="frame" x="30" y="\(storedTop)" width="540" height="\(290 - storedTop)"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="inner" firstAttribute="leading" secondItem="card" secondAttribute="leadingMargin" constant="10" id="f1"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" constant="10" id="f2"/>
+                    <constraint firstItem="inner" firstAttribute="top" secondItem="card" secondAttribute="topMargin" constant="10" id="f3"/>
+                    <constraint firstAttribute="bottomMargin" secondItem="inner" secondAttribute="bottom" constant="10" id="f4"/>
+                </constraints>
+                <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+            </view>
+            """, tools: tools)
+    }
+
+    @Test func aFreeformXibViewHadNoStatusBarBeforeXcode10_1() throws {
+        // Xcode 9.3 (14113) drew a freeform view on no screen: top margin 0.
+        let old = try IB.only(Self.freeformCard(tools: "14113", storedTop: 10), naming: .id)
+        #expect(try IB.misses(old.layout).isEmpty)
+        // Xcode 10.1 (14460) puts it under the device's 20-point status bar.
+        let new = try IB.only(Self.freeformCard(tools: "14460.31", storedTop: 30), naming: .id)
+        #expect(try IB.misses(new.layout).isEmpty)
+        // Each rule is needed: the old file read with the new rule misses.
+        let swapped = try IB.only(Self.freeformCard(tools: "14460.31", storedTop: 10), naming: .id)
+        #expect(try !IB.misses(swapped.layout).isEmpty)
+    }
+
+    @Test func aNarrowTableCellHas15PointSideMargins() throws {
+        // A 320-wide cell (Xcode 10.1) pinned to its content view's margins is stored 15 in from each side.
+        let result = try IB.load(IB.xib("""
+            <tableViewCell contentMode="scaleToFill" reuseIdentifier="Narrow" id="cell">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" opaque="NO" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="59.5"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                            <rect key="frame" x="15" y="11" width="290" height="37.5"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="box" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="box" secondAttribute="trailing" id="n2"/>
+                        <constraint firstItem="box" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
+                        <constraint firstAttribute="bottomMargin" secondItem="box" secondAttribute="bottom" id="n4"/>
+                    </constraints>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """, tools: "14460.31"), naming: .id, file: "Narrow.xib")
+        let layout = try #require(result.screens.first).layout
+        #expect(try IB.misses(layout).isEmpty)
+    }
+
     @Test func fixedFrameAndUnconstrainedViewsAreInputsNotOracles() throws {
         let screen = try IB.only(IB.storyboard(body: """
             <subviews>
