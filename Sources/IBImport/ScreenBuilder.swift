@@ -415,14 +415,24 @@ struct ScreenBuilder {
                 top += landscapePhone ? 32 : 44
             }
         }
-        if root.bars.tab { bottom += landscapePhone ? 32 : 49 }
-        if root.bars.toolbar { bottom += landscapePhone ? 32 : 44 }
+        var bottomBars = 0.0
+        if root.bars.tab { bottomBars += landscapePhone ? 32 : 49 }
+        if root.bars.toolbar { bottomBars += landscapePhone ? 32 : 44 }
+        bottom += bottomBars
         top = max(0, top - rootFrame.y)
-        // A root shorter than the screen sits below opaque bars: the height
-        // it lacks is taken off the top inset first, then the bottom. One
+        // A root shorter than the screen sits clear of opaque bars: the height
+        // it lacks is its bottom bars' when it lacks at least that much, and
+        // the rest is taken off the top inset first, then the bottom. One
         // that runs past the screen's bottom has that much more bottom inset.
         if rootFrame.width == metrics.size.width {
             var missing = metrics.size.height - rootFrame.y - rootFrame.height
+            if missing > 0, bottomBars > 0, missing >= bottomBars {
+                // A root short by its bottom bars ends above them (a tab
+                // bar controller's child stored 618 of 667 tall keeps its
+                // status bar: XLPagerTabStrip's ReloadExampleViewController).
+                missing -= bottomBars
+                bottom -= bottomBars
+            }
             if missing > 0 {
                 let fromTop = min(missing, top)
                 top -= fromTop

@@ -178,6 +178,27 @@ struct ImplicitRulesTests {
         #expect(try !IB.misses(swapped.layout).isEmpty)
     }
 
+    @Test func aRootShortByItsTabBarKeepsItsStatusBar() throws {
+        // 618 of 667 points tall over a tab bar: the safe area still starts 20 down, and ends at the root's bottom.
+        let screen = try IB.only(IB.storyboard(tools: "14460.31", controllerExtras: """
+            <simulatedTabBarMetrics key="simulatedBottomBarMetrics"/>
+            """, rootSize: (375, 618), body: """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                    <rect key="frame" x="0.0" y="50" width="375" height="568"/>
+                </view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="safe"/>
+            <constraints>
+                <constraint firstItem="box" firstAttribute="top" secondItem="safe" secondAttribute="top" constant="30" id="t1"/>
+                <constraint firstItem="safe" firstAttribute="bottom" secondItem="box" secondAttribute="bottom" id="t2"/>
+                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="t3"/>
+                <constraint firstAttribute="trailing" secondItem="box" secondAttribute="trailing" id="t4"/>
+            </constraints>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+    }
+
     @Test func aNarrowTableCellHas15PointSideMargins() throws {
         // A 320-wide cell (Xcode 10.1) pinned to its content view's margins is stored 15 in from each side.
         let result = try IB.load(IB.xib("""
