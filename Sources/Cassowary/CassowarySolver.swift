@@ -59,7 +59,10 @@ public struct CassowarySolver: Sendable {
     /// Buffers for ``updateVariables()``.
     var evaluation = EvaluationScratch()
     var records = DenseTable<ConstraintRecord>()
-    /// Constraints made with ``makeConstraint(_:)``, in the solver or not.
+    /// Definitions of constraints made (``makeConstraint(_:)``) or removed
+    /// and not in the solver now: what adding one again by its handle needs.
+    /// Why not every constraint's: the solver's own are in `records`, and a
+    /// second copy per constraint was 5% of a large layout's memory.
     var made = DenseTable<ConstraintDefinition>()
     var edits: [Int: EditRecord] = [:]
     var nextConstraintID = 0
@@ -109,6 +112,13 @@ public struct CassowarySolver: Sendable {
     /// The number of constraints in the solver (edits included).
     public var constraintCount: Int { records.count }
 
+    /// Room for `count` more constraints without growing the solver's
+    /// constraint table, for a caller that knows how many it will add.
+    /// - Complexity: O(constraints after the call).
+    public mutating func reserveCapacity(constraints count: Int) {
+        records.reserveCapacity(nextConstraintID + max(0, count))
+    }
+
     /// Makes a constraint without adding it (kiwi's `Constraint` value): it
     /// can then be added, removed and added again.
     /// - Throws: ``CassowaryError/invalidConstraint(label:reason:)``, ``CassowaryError/unknownVariable(_:)``.
@@ -125,9 +135,10 @@ public struct CassowarySolver: Sendable {
     ///   ``CassowaryError/unknownConstraint(_:)`` if it was never made, or what
     ///   ``addConstraint(_:)-(ConstraintDefinition)`` throws.
     public mutating func addConstraint(_ constraint: CassowaryConstraint) throws(CassowaryError) {
-        guard let definition = made[constraint.id] else { throw .unknownConstraint(constraint) }
         guard records[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
+        guard let definition = made[constraint.id] else { throw .unknownConstraint(constraint) }
         try insert(definition, as: constraint, edit: nil, explain: true)
+        made[constraint.id] = nil
     }
 
     /// Adds a constraint and re-optimises.
@@ -145,7 +156,6 @@ public struct CassowarySolver: Sendable {
         let handle = CassowaryConstraint(id: nextConstraintID)
         try insert(definition, as: handle, edit: nil, explain: true)
         nextConstraintID += 1
-        made[handle.id] = definition
         return handle
     }
 
@@ -164,6 +174,8 @@ public struct CassowarySolver: Sendable {
 
     mutating func erase(_ constraint: CassowaryConstraint) throws(CassowaryError) {
         guard let record = records[constraint.id] else { throw .unknownConstraint(constraint) }
+        // A removed constraint can be added again by its handle (an edit's cannot).
+        if record.edit == nil { made[constraint.id] = record.definition }
         if record.redundant {
             records[constraint.id] = nil
             return
@@ -308,7 +320,9 @@ public struct CassowarySolver: Sendable {
     /// Removes every constraint and edit; variables stay (values 0).
     public mutating func reset() {
         let names = variableNames
-        let keep = made, next = nextConstraintID
+        var keep = made
+        for (id, record) in records.entries where record.edit == nil { keep[id] = record.definition }
+        let next = nextConstraintID
         self = CassowarySolver()
         for name in names { _ = makeVariable(name) }
         made = keep

@@ -31,6 +31,11 @@ struct DenseTable<Value> {
         }
     }
 
+    /// Room for ids below `count` without growing (growth by doubling
+    /// leaves up to half the table unused and copies it on the way).
+    /// - Complexity: O(count).
+    mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
+
     /// The ids and values present, by id.
     /// - Complexity: O(largest id).
     var entries: [(id: Int, value: Value)] {
@@ -50,12 +55,15 @@ struct DenseTable<Value> {
 /// grows past that (a container edit that every row depends on) moves to a
 /// hash set, so insert and remove stay O(1) however long it gets.
 /// Iteration order: inline rows in insertion order (a removal moves the last
-/// one into the hole), then a spilled set's order. Nothing depends on it:
-/// callers break ties by id.
+/// one into the hole), then the spilled set's slot order. Both follow from
+/// the sequence of inserts and removes alone, never from the process: the
+/// order decides which rows are raised first when re-ranking, and so the
+/// last bits of some answers (with Swift's per-process seeded `Set`, one real
+/// screen's frames changed in the 14th digit from run to run).
 struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     private var first: Int32 = 0, second: Int32 = 0, third: Int32 = 0
     private var inlineCount: UInt8 = 0
-    private var spill: Set<Int32>?
+    private var spill: SpilledColumn?
 
     init() {}
 
@@ -94,7 +102,7 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     /// - Complexity: O(1).
     mutating func insert(_ element: Int32) {
         if spill != nil {
-            spill!.insert(element)
+            spill?.insert(element)
             return
         }
         if contains(element) { return }
@@ -103,7 +111,7 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
             inlineCount += 1
             return
         }
-        var set = Set<Int32>(minimumCapacity: 8)
+        var set = SpilledColumn()
         set.insert(first)
         set.insert(second)
         set.insert(third)
@@ -116,7 +124,7 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     /// - Complexity: O(1).
     mutating func remove(_ element: Int32) {
         if spill != nil {
-            spill!.remove(element)
+            spill?.remove(element)
             return
         }
         let n = Int(inlineCount)
@@ -130,10 +138,10 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     struct Iterator: IteratorProtocol {
         let column: ColumnSet
         var position = 0
-        var spilled: Set<Int32>.Iterator?
+        var spilled: SpilledColumn.Iterator?
 
         mutating func next() -> Int32? {
-            if spilled != nil { return spilled!.next() }
+            if spilled != nil { return spilled?.next() }
             guard position < Int(column.inlineCount) else { return nil }
             defer { position += 1 }
             return column.slot(position)
@@ -145,3 +153,108 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
 
 extension DenseTable: Sendable where Value: Sendable {}
 extension ColumnSet: Sendable {}
+
+/// A set of non-negative row ids for a long column: open addressing with
+/// linear probing and a fixed (unseeded) hash, so its iteration order is a
+/// function of the operations alone (see ``ColumnSet``).
+///
+/// Why not `Set<Int32>`: Swift seeds its hashes per process, so the order in
+/// which a spilled column was walked, and with it the solver's re-ranking,
+/// changed from run to run. Why the counts live in the array: one reference
+/// is all a ``ColumnSet`` carries, and there is a column per symbol.
+struct SpilledColumn: Sequence {
+    /// `[count, used, slot 0, slot 1, ...]`: `used` counts live entries and
+    /// tombstones; a slot is an id, -1 empty or -2 removed (a tombstone
+    /// keeps later probes reachable). The slot count is a power of two.
+    private var storage: [Int32] = [0, 0] + Array(repeating: -1, count: 16)
+
+    private static let empty: Int32 = -1
+    private static let removed: Int32 = -2
+    private static let header = 2
+
+    var count: Int { Int(storage[0]) }
+    private var used: Int { Int(storage[1]) }
+    private var capacity: Int { storage.count - Self.header }
+
+    /// Fibonacci hashing: the top bits of the id times 2^32/φ.
+    private static func home(_ element: Int32, _ capacity: Int) -> Int {
+        let h = UInt32(truncatingIfNeeded: element) &* 0x9E37_79B1
+        return Int(h >> UInt32(32 - capacity.trailingZeroBitCount)) & (capacity - 1)
+    }
+
+    /// The slot (index into `storage`) holding `element`, or nil.
+    private func find(_ element: Int32) -> Int? {
+        let mask = capacity - 1
+        var i = Self.home(element, capacity)
+        while true {
+            let v = storage[Self.header + i]
+            if v == element { return Self.header + i }
+            if v == Self.empty { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    func contains(_ element: Int32) -> Bool { element >= 0 && find(element) != nil }
+
+    /// Adds `element` (a negative id is ignored: ids are never negative).
+    /// - Complexity: O(1) amortised.
+    mutating func insert(_ element: Int32) {
+        guard element >= 0, find(element) == nil else { return }
+        // At most three quarters in use (live or removed), so probes stay
+        // short and an empty slot always ends them: double when live entries
+        // fill half, else clear the tombstones at the same size.
+        if (used + 1) * 4 > capacity * 3 {
+            rehash(capacity: (count + 1) * 2 > capacity ? capacity * 2 : capacity)
+        }
+        let mask = capacity - 1
+        var i = Self.home(element, capacity)
+        while storage[Self.header + i] >= 0 { i = (i + 1) & mask }
+        if storage[Self.header + i] == Self.empty { storage[1] += 1 }
+        storage[Self.header + i] = element
+        storage[0] += 1
+    }
+
+    /// Removes `element` (nothing if absent).
+    /// - Complexity: O(1) amortised.
+    mutating func remove(_ element: Int32) {
+        guard element >= 0, let i = find(element) else { return }
+        storage[i] = Self.removed
+        storage[0] -= 1
+        // Why shrink: iteration walks the slots, so a column that emptied
+        // after being long must not keep its size.
+        if capacity > 16 && count * 8 < capacity { rehash(capacity: count * 2) }
+    }
+
+    /// Re-inserts the live entries, in slot order, into a table of at least `capacity` slots.
+    private mutating func rehash(capacity wanted: Int) {
+        var size = 16
+        while size < wanted { size <<= 1 }
+        let old = storage
+        storage = [0, 0] + Array(repeating: Self.empty, count: size)
+        var live: Int32 = 0
+        for v in old.dropFirst(Self.header) where v >= 0 {
+            var i = Self.home(v, size)
+            while storage[Self.header + i] != Self.empty { i = (i + 1) & (size - 1) }
+            storage[Self.header + i] = v
+            live += 1
+        }
+        storage[0] = live
+        storage[1] = live
+    }
+
+    struct Iterator: IteratorProtocol {
+        let storage: [Int32]
+        var position = SpilledColumn.header
+
+        mutating func next() -> Int32? {
+            while position < storage.count {
+                let v = storage[position]
+                position += 1
+                if v >= 0 { return v }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(storage: storage) }
+}

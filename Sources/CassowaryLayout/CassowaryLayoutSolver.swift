@@ -90,6 +90,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // variables is a string built per variable, O(views), on every load
         // (evidence: docs/measurements.md#m-cassowary-costs).
         variables = system.variables.map { solver.makeVariable($0.view == 0 ? system.name(of: $0) : "") }
+        // Every row and the two container edits.
+        solver.reserveCapacity(constraints: system.constraints.count + 2)
 
         do {
             // The container: x = y = 0 required; the size as edits (added first:
@@ -141,10 +143,12 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     }
 
     public func resize(to size: ContainerSize) throws(SolverError) -> Solution {
-        guard let system else { throw .notLoaded }
+        guard system != nil else { throw .notLoaded }
         try size.validatedForResize()
         do { try applySize(size) } catch { throw Self.wrap(error) }
-        self.system = system.resized(to: size)
+        // In place: no local copy of the system may hold its storage, or the
+        // container rows' update would copy every row.
+        system?.resize(to: size)
         return try solution()
     }
 

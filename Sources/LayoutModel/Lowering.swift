@@ -149,14 +149,35 @@ public struct LoweredSystem: Hashable, Sendable {
     /// - Complexity: O(rows).
     public func resized(to size: ContainerSize) -> LoweredSystem {
         var copy = self
-        copy.size = size
-        copy.constraints = Self.containerRows(for: size)
-        copy.constraints.reserveCapacity(constraints.count + 1)
+        copy.resize(to: size)
+        return copy
+    }
+
+    /// ``resized(to:)`` in place.
+    ///
+    /// Why in place: a resize is one edit for an incremental solver, and
+    /// copying every row (a retain per row's terms) cost more than the edit
+    /// itself on large layouts. The container rows lead the system (lowering
+    /// puts them first), so when their number stays they are overwritten and
+    /// nothing else is touched.
+    /// - Complexity: O(1) when the container rows keep their count (and the
+    ///   storage is not shared), O(rows) otherwise.
+    public mutating func resize(to size: ContainerSize) {
+        let rows = Self.containerRows(for: size)
+        let leading = constraints.prefix { if case .container = $0.origin { true } else { false } }.count
+        let elsewhere = constraints.dropFirst(leading).contains { if case .container = $0.origin { true } else { false } }
+        self.size = size
+        if leading == rows.count && !elsewhere {
+            constraints.replaceSubrange(0..<leading, with: rows)
+            return
+        }
+        var rebuilt = rows
+        rebuilt.reserveCapacity(constraints.count + 1)
         for row in constraints {
             if case .container = row.origin { continue }
-            copy.constraints.append(row)
+            rebuilt.append(row)
         }
-        return copy
+        constraints = rebuilt
     }
 
     /// All variables in canonical order.

@@ -44,6 +44,32 @@ struct DenseStorageTests {
         }
     }
 
+    @Test("a spilled column: a set of ids through growth and shrinking, walked in an order its operations fix", arguments: [11, 12, 13])
+    func spilledColumnIsASetWithAReplayableOrder(seed: UInt64) {
+        var g = Generator(state: seed)
+        var a = SpilledColumn(), b = SpilledColumn()
+        var model = Set<Int32>()
+        for step in 0..<20_000 {
+            // Grow to thousands, then drain: rehashing both ways, tombstones in between.
+            let element = Int32(g.next(step < 12_000 ? 5_000 : 200))
+            let insert = step < 12_000 ? g.next(4) != 0 : g.next(4) == 0
+            if insert {
+                a.insert(element); b.insert(element); model.insert(element)
+            } else {
+                a.remove(element); b.remove(element); model.remove(element)
+            }
+            if step % 97 == 0 {
+                #expect(a.count == model.count)
+                #expect(Set(a) == model)
+                #expect(Array(a).count == model.count, "iteration yields each element once")
+                #expect(a.contains(element) == model.contains(element))
+                #expect(Array(a) == Array(b), "the same operations, the same order")
+            }
+        }
+        a.insert(-3)  // ids are never negative: ignored, never stored
+        #expect(!a.contains(-3) && a.count == model.count)
+    }
+
     @Test("DenseTable behaves as [Int: V] and lists its entries by id")
     func denseTableMatchesDictionary() {
         var g = Generator(state: 7)

@@ -97,6 +97,10 @@ struct SolverScenarioTests {
         #expect(throws: CassowaryError.unknownConstraint(c)) { try solver.removeConstraint(c) }
         try solver.addConstraint(c)  // made once, added again
         #expect(solver.hasConstraint(c))
+        #expect(throws: CassowaryError.duplicateConstraint(c)) { try solver.addConstraint(c) }
+        try solver.removeConstraint(c)  // and once more: each removal keeps the definition
+        try solver.addConstraint(c)
+        #expect(solver.hasConstraint(c))
         let made = try solver.makeConstraint(eq([(x, 1)], -2, .soft(5)))
         #expect(!solver.hasConstraint(made))
         #expect(throws: CassowaryError.unknownConstraint(CassowaryConstraint(id: 12345))) {
@@ -203,6 +207,10 @@ struct SolverScenarioTests {
         let c = try solver.addConstraint(eq([(x, 1)], -4))
         solver.reset()
         #expect(!solver.hasConstraint(c))
+        try solver.addConstraint(c)  // its handle still adds it
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 4)
+        try solver.removeConstraint(c)
         try solver.addConstraint(eq([(x, 1)], -6))
         solver.updateVariables()
         #expect(solver.value(of: x) == 6)
