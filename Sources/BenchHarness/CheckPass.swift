@@ -196,6 +196,7 @@ extension Runner {
             abs(a - b) <= t + max(slack.absolute, slack.relative * max(abs(a), abs(b)))
         }
         func close(_ a: Frame, _ b: Frame, _ t: Double) -> Bool { FrameComponent.allCases.allSatisfy { near(a[$0], b[$0], t) } }
+        let broken = StaleFrames.evidence(layout, observations)
         var matched = 0
         var differences: [ResultsDocument.Observed.Difference] = []
         for e in observations {
@@ -217,6 +218,10 @@ extension Runner {
                 cause = .undetermined
             } else if let theirs, reference?.status == .solved, close(theirs, expected, t) {
                 cause = .solver
+            } else if broken != nil {
+                // Why the whole screen: the views laid out after a broken
+                // constraint are stored where it left them, so none is an oracle.
+                cause = .brokenConstraint
             } else if let got, near(got.x, expected.x, t), near(got.y, expected.y, t),
                       layout.views.first(where: { $0.name == view })?.content.intrinsicSize != nil {
                 cause = .contentSize
@@ -224,7 +229,8 @@ extension Runner {
                 cause = .importGap
             }
             differences.append(.init(view: view, expected: [expected.x, expected.y, expected.width, expected.height],
-                                     got: got.map { [$0.x, $0.y, $0.width, $0.height] }, cause: cause.rawValue))
+                                     got: got.map { [$0.x, $0.y, $0.width, $0.height] }, cause: cause.rawValue,
+                                     evidence: cause == .brokenConstraint ? broken?.description : nil))
         }
         let source = observations.compactMap(\.observedBy).first ?? "observed"
         return ResultsDocument.Observed(source: source, matched: matched, total: observations.count, differences: differences)

@@ -265,12 +265,16 @@ public struct ResultsDocument: Codable, Equatable, Sendable {
             public var got: [Double]?
             /// Why the harness thinks they differ: ``ObservedCause``'s raw value.
             public var cause: String
+            /// What the cause rests on, where one fact does (`broken-constraint`: the
+            /// constraint the stored frames break, and by how much); absent otherwise.
+            public var evidence: String?
 
-            public init(view: String, expected: [Double], got: [Double]?, cause: String) {
+            public init(view: String, expected: [Double], got: [Double]?, cause: String, evidence: String? = nil) {
                 self.view = view
                 self.expected = expected
                 self.got = got
                 self.cause = cause
+                self.evidence = evidence
             }
         }
     }

@@ -46,6 +46,11 @@ public enum ObservedCause: String, Codable, CaseIterable, Sendable {
     case unsatisfiable = "import-unsatisfiable"
     /// The reference says the view is not determined: the file leaves out what fixed it in Xcode.
     case undetermined = "import-undetermined"
+    /// Xcode's stored frames break a required constraint the file itself
+    /// holds (stored stale though no view is flagged misplaced, or a conflict
+    /// Xcode resolved by breaking it): a solver that keeps the constraint
+    /// cannot match them. The difference's `evidence` names the constraint.
+    case brokenConstraint = "broken-constraint"
     /// Only the size differs, on a view whose size is its measured content (text, images).
     case contentSize = "content-size"
     /// Anything else: an approximation of the importer (insets, margins, stack views, size classes).
@@ -56,6 +61,7 @@ public enum ObservedCause: String, Codable, CaseIterable, Sendable {
         case .solver: return "the solver (the reference matches Xcode)"
         case .unsatisfiable: return "an import gap: the imported constraints conflict"
         case .undetermined: return "an import gap: the view is not determined by the imported constraints"
+        case .brokenConstraint: return "stored frames that break one of the file's own required constraints (stale, or a conflict Xcode resolved)"
         case .contentSize: return "a text-measured size (content sizes are not stored in the file)"
         case .importGap: return "an import gap (insets, margins, stack views or size classes approximated)"
         }

@@ -214,6 +214,38 @@ struct HarnessTests {
         #expect(off.matched == 1 && off.differences.map(\.view) == ["a"] && off.differences.first?.cause == ObservedCause.solver.rawValue)
     }
 
+    @Test("stored frames that break the file's own required constraint: every difference on the screen is broken-constraint, with the constraint named")
+    func brokenConstraintFrames() throws {
+        // Xcode stored b 30 wide though the file says 40 (constraint Wd3-Ab-x9Q);
+        // c sits after b, so it is off by the same 10 points.
+        func layout(_ bWidth: String) throws -> Layout {
+            let text = "container 100 x 100\nviews a b c\na.left = super.left\na.top = super.top\na.width = 10\na.height = 10\n"
+                + "b.left = a.right\nb.top = super.top\nb.width = \(bWidth) # Wd3-Ab-x9Q\nb.height = 10\n"
+                + "c.left = b.right\nc.top = super.top\nc.width = 10 # cW1-aa-111\nc.height = 10\n"
+                + "expect a = 0 0 10 10 observed xcode within 0.5\nexpect b = 10 0 30 10 observed xcode within 0.5\n"
+                + "expect c = 40 0 10 10 observed xcode within 0.5\n"
+            return try #require(LayoutParser.parse(text, fileName: "s.layout").layout)
+        }
+        let stale = try layout("40")
+        // The answer the constraints give (any solver's).
+        let frames = [Frame(x: 0, y: 0, width: 10, height: 10), Frame(x: 10, y: 0, width: 40, height: 10), Frame(x: 50, y: 0, width: 10, height: 10)]
+        let solved = Solution(variant: "default", status: .solved, viewNames: ["a", "b", "c"], frames: frames, levels: [], ambiguous: [], conflict: [])
+        let r = VariantResult(variant: "default", solver: "glpk", verdict: .pass, reasons: [], status: .solved, levels: [], ambiguous: [],
+                              conflict: [], frames: frames, viewNames: ["a", "b", "c"], observed: nil)
+        let observed = Runner.observed(r, stale.observations(for: nil), layout: stale, reference: solved)
+        #expect(observed.matched == 1)
+        #expect(observed.differences.map(\.cause) == [ObservedCause.brokenConstraint.rawValue, ObservedCause.brokenConstraint.rawValue])
+        #expect(observed.differences.first?.evidence == "the stored frames break constraint Wd3-Ab-x9Q by 10 pt")
+        // The same frames with a constraint they keep: an ordinary difference, no evidence.
+        let kept = try layout("30 @ 1000")
+        #expect(StaleFrames.evidence(kept, kept.observations(for: nil)) == nil)
+        // Only the file's own constraints (Interface Builder ids) count: an importer's row may be the wrong one.
+        let generated = try layout("40")
+        var renamed = generated
+        renamed.constraints = renamed.constraints.map { c in var c = c; if c.identifier == "Wd3-Ab-x9Q" { c.identifier = "b: stack spacing" }; return c }
+        #expect(StaleFrames.evidence(renamed, renamed.observations(for: nil)) == nil)
+    }
+
     @Test("preparing a pinned version: the command runs once with LAYOUT_BENCH_PREPARE=1; a failure returns the end of its standard error")
     func preparation() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("prepare-\(UUID().uuidString)")
