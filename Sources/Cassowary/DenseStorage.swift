@@ -160,21 +160,27 @@ extension ColumnSet: Sendable {}
 ///
 /// Why not `Set<Int32>`: Swift seeds its hashes per process, so the order in
 /// which a spilled column was walked, and with it the solver's re-ranking,
-/// changed from run to run. Why the counts live in the array: one reference
-/// is all a ``ColumnSet`` carries, and there is a column per symbol.
+/// changed from run to run. Why the count lives in the array: one reference
+/// is all a ``ColumnSet`` carries, and there is a column per symbol. Why
+/// removal shifts entries back instead of leaving tombstones: a column that
+/// sees a row come and go over and over (an edit's, through add + remove)
+/// would otherwise fill with tombstones and rehash every few operations.
 struct SpilledColumn: Sequence {
-    /// `[count, used, slot 0, slot 1, ...]`: `used` counts live entries and
-    /// tombstones; a slot is an id, -1 empty or -2 removed (a tombstone
-    /// keeps later probes reachable). The slot count is a power of two.
-    private var storage: [Int32] = [0, 0] + Array(repeating: -1, count: 16)
+    /// `[count, slot 0, slot 1, ...]`: a slot holds an id or -1 (empty); the
+    /// slot count is a power of two, at most three quarters full.
+    private var storage: [Int32] = SpilledColumn.table(slots: 16)
 
     private static let empty: Int32 = -1
-    private static let removed: Int32 = -2
-    private static let header = 2
+    private static let header = 1
 
     var count: Int { Int(storage[0]) }
-    private var used: Int { Int(storage[1]) }
     private var capacity: Int { storage.count - Self.header }
+
+    private static func table(slots: Int) -> [Int32] {
+        var t = [Int32](repeating: empty, count: slots + header)
+        t[0] = 0
+        return t
+    }
 
     /// Fibonacci hashing: the top bits of the id times 2^32/φ.
     private static func home(_ element: Int32, _ capacity: Int) -> Int {
@@ -182,13 +188,13 @@ struct SpilledColumn: Sequence {
         return Int(h >> UInt32(32 - capacity.trailingZeroBitCount)) & (capacity - 1)
     }
 
-    /// The slot (index into `storage`) holding `element`, or nil.
+    /// The slot (0-based, after the header) holding `element`, or nil.
     private func find(_ element: Int32) -> Int? {
         let mask = capacity - 1
         var i = Self.home(element, capacity)
         while true {
             let v = storage[Self.header + i]
-            if v == element { return Self.header + i }
+            if v == element { return i }
             if v == Self.empty { return nil }
             i = (i + 1) & mask
         }
@@ -200,46 +206,51 @@ struct SpilledColumn: Sequence {
     /// - Complexity: O(1) amortised.
     mutating func insert(_ element: Int32) {
         guard element >= 0, find(element) == nil else { return }
-        // At most three quarters in use (live or removed), so probes stay
-        // short and an empty slot always ends them: double when live entries
-        // fill half, else clear the tombstones at the same size.
-        if (used + 1) * 4 > capacity * 3 {
-            rehash(capacity: (count + 1) * 2 > capacity ? capacity * 2 : capacity)
-        }
+        if (count + 1) * 4 > capacity * 3 { rehash(slots: capacity * 2) }
         let mask = capacity - 1
         var i = Self.home(element, capacity)
-        while storage[Self.header + i] >= 0 { i = (i + 1) & mask }
-        if storage[Self.header + i] == Self.empty { storage[1] += 1 }
+        while storage[Self.header + i] != Self.empty { i = (i + 1) & mask }
         storage[Self.header + i] = element
         storage[0] += 1
     }
 
-    /// Removes `element` (nothing if absent).
+    /// Removes `element` (nothing if absent), moving back the entries of
+    /// its probe run that the hole would cut off from their home slots.
     /// - Complexity: O(1) amortised.
     mutating func remove(_ element: Int32) {
-        guard element >= 0, let i = find(element) else { return }
-        storage[i] = Self.removed
+        guard element >= 0, var hole = find(element) else { return }
+        let mask = capacity - 1
+        var j = hole
+        while true {
+            j = (j + 1) & mask
+            let v = storage[Self.header + j]
+            if v == Self.empty { break }
+            let h = Self.home(v, capacity)
+            // `v` may fill the hole unless its home lies cyclically in (hole, j].
+            let between = hole <= j ? (h > hole && h <= j) : (h > hole || h <= j)
+            if !between {
+                storage[Self.header + hole] = v
+                hole = j
+            }
+        }
+        storage[Self.header + hole] = Self.empty
         storage[0] -= 1
         // Why shrink: iteration walks the slots, so a column that emptied
         // after being long must not keep its size.
-        if capacity > 16 && count * 8 < capacity { rehash(capacity: count * 2) }
+        if capacity > 16 && count * 8 < capacity { rehash(slots: capacity / 4) }
     }
 
-    /// Re-inserts the live entries, in slot order, into a table of at least `capacity` slots.
-    private mutating func rehash(capacity wanted: Int) {
-        var size = 16
-        while size < wanted { size <<= 1 }
-        let old = storage
-        storage = [0, 0] + Array(repeating: Self.empty, count: size)
-        var live: Int32 = 0
-        for v in old.dropFirst(Self.header) where v >= 0 {
+    /// Re-inserts the entries, in slot order, into `slots` slots (a power of two).
+    private mutating func rehash(slots: Int) {
+        let size = Swift.max(16, slots)
+        var new = Self.table(slots: size)
+        for v in storage.dropFirst(Self.header) where v >= 0 {
             var i = Self.home(v, size)
-            while storage[Self.header + i] != Self.empty { i = (i + 1) & (size - 1) }
-            storage[Self.header + i] = v
-            live += 1
+            while new[Self.header + i] != Self.empty { i = (i + 1) & (size - 1) }
+            new[Self.header + i] = v
         }
-        storage[0] = live
-        storage[1] = live
+        new[0] = storage[0]
+        storage = new
     }
 
     struct Iterator: IteratorProtocol {
