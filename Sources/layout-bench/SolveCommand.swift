@@ -80,9 +80,12 @@ struct SolveCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var profile = StageProfile(enabled: self.profile)
-        defer { if self.profile { printError(profile.table()) } }
+    /// The file read, parsed and validated, its diagnostics printed.
+    /// Why a function of its own: the file's bytes and the parse's syntax
+    /// tree die with it, so they are not held through the solve (49 MB of
+    /// text at 10^5 grid rows).
+    /// - Throws: exit 66 for an unreadable file, 65 for one with errors.
+    func readAndValidate(_ profile: inout StageProfile) throws -> ValidatedLayout {
         let read = profile.measure("read") { LayoutParser.readFile(atPath: file) }
         let bytes: [UInt8]
         switch read {
@@ -100,6 +103,13 @@ struct SolveCommand: ParsableCommand {
         let rendered = result.renderedDiagnostics()
         if !rendered.isEmpty { printError(rendered) }
         guard let validated = result.validated else { throw ExitStatus.dataError.exitCode }
+        return validated
+    }
+
+    func run() throws {
+        var profile = StageProfile(enabled: self.profile)
+        defer { if self.profile { printError(profile.table()) } }
+        let validated = try readAndValidate(&profile)
         let layout = validated.layout
 
         let names = try variantNames(of: layout)
@@ -150,7 +160,7 @@ struct SolveCommand: ParsableCommand {
         // graphs would only cost time, O(objects) (evidence:
         // docs/measurements.md#m-front-end-costs), as compilers skip freeing
         // before exit.
-        KeepUntilExit.keep(engine, layout, result, outcomes)
+        KeepUntilExit.keep(engine, layout, validated, outcomes)
         if outcomes.contains(where: { $0.1.contains { $0.verdict == .failed } }) { throw ExitStatus.failure.exitCode }
     }
 
