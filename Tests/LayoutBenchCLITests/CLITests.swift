@@ -697,7 +697,12 @@ final class CLITests: XCTestCase {
     /// Each solver is run on its own: the counter counts every thread, and
     /// with glpk interleaved one cassowary add+remove counted 622 instead of
     /// 621 in 3 or 4 of 7 samples (GLPK's thread allocating during it), so
-    /// the median flipped between runs; alone, 621 in every sample.
+    /// the median flipped between runs; alone, 621 in every sample of four
+    /// runs beside two busy loops. Under the whole test suite's load a run
+    /// still gave 622 once (as did the code before this change, in 1 of 8
+    /// runs beside a busy loop), so cassowary's counts must repeat within
+    /// one allocation: a repeatability check, not the gate (which compares
+    /// revisions with 2%).
     func testAllocationCountsRepeatAcrossRuns() throws {
         func counts(_ solver: String) throws -> [String: Double] {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lb-alloc-\(UUID().uuidString)")
@@ -730,7 +735,7 @@ final class CLITests: XCTestCase {
                 if key.hasSuffix("/load") || solver == "glpk" {
                     XCTAssertLessThanOrEqual(abs(other - value), max(4, 0.01 * value), key)
                 } else {
-                    XCTAssertEqual(other, value, key)
+                    XCTAssertLessThanOrEqual(abs(other - value), 1, key)
                 }
             }
         }
