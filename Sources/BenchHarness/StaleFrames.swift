@@ -57,13 +57,7 @@ public enum StaleFrames {
                 guard plain(second.attribute), let b = frames[second.item] else { continue }
                 rhs += b.value(of: second.attribute) * c.multiplier
             }
-            let r = a.value(of: c.first.attribute) - rhs
-            let violation: Double
-            switch c.relation {
-            case .equal: violation = abs(r)
-            case .lessThanOrEqual: violation = max(0, r)
-            case .greaterThanOrEqual: violation = max(0, -r)
-            }
+            let violation = c.relation.violation(a.value(of: c.first.attribute) - rhs)
             if violation > threshold { return Evidence(identifier: id, violation: violation) }
         }
         return nil

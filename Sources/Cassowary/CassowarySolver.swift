@@ -62,8 +62,10 @@ public struct CassowarySolver: Sendable {
     /// Definitions of constraints made (``makeConstraint(_:)``) or removed
     /// and not in the solver now: what adding one again by its handle needs.
     /// Why not every constraint's: the solver's own are in `records`, and a
-    /// second copy per constraint was 5% of a large layout's memory.
-    var made = DenseTable<ConstraintDefinition>()
+    /// second copy per constraint was 5% of a large layout's memory. Why a
+    /// dictionary: the few it holds have ids anywhere, and a table by id
+    /// grew to every id on the first removal.
+    var made: [Int: ConstraintDefinition] = [:]
     var edits: [Int: EditRecord] = [:]
     var nextConstraintID = 0
     var nextSequence = 0

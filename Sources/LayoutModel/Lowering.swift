@@ -160,8 +160,9 @@ public struct LoweredSystem: Hashable, Sendable {
     /// itself on large layouts. The container rows lead the system (lowering
     /// puts them first), so when their number stays they are overwritten and
     /// nothing else is touched.
-    /// - Complexity: O(1) when the container rows keep their count (and the
-    ///   storage is not shared), O(rows) otherwise.
+    /// - Complexity: O(rows) reads of each row's origin; the rows are copied
+    ///   only when the container rows change in number or are not all at the
+    ///   front (or the storage is shared).
     public mutating func resize(to size: ContainerSize) {
         let rows = Self.containerRows(for: size)
         let leading = constraints.prefix { if case .container = $0.origin { true } else { false } }.count

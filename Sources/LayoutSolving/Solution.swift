@@ -96,12 +96,7 @@ extension LoweredSystem {
         for row in constraints where !row.priority.isRequired {
             var e = row.expression.constant
             for term in row.expression.terms { e += term.coefficient * value[term.variable.index] }
-            let error: Double
-            switch row.relation {
-            case .equal: error = abs(e)
-            case .lessThanOrEqual: error = Swift.max(0, e)
-            case .greaterThanOrEqual: error = Swift.max(0, -e)
-            }
+            let error = row.relation.violation(e)
             let p = row.priority.rawValue
             if last < 0 || levels[last].priority != p {
                 last = levels.firstIndex { $0.priority == p } ?? -1
@@ -119,12 +114,7 @@ extension LoweredSystem {
     public func maximumRequiredViolation(_ value: [Double]) -> Double {
         var worst = 0.0
         for row in constraints where row.priority.isRequired {
-            let e = row.expression.value { value[$0.index] }
-            switch row.relation {
-            case .equal: worst = Swift.max(worst, abs(e))
-            case .lessThanOrEqual: worst = Swift.max(worst, e)
-            case .greaterThanOrEqual: worst = Swift.max(worst, -e)
-            }
+            worst = Swift.max(worst, row.relation.violation(row.expression.value { value[$0.index] }))
         }
         return worst
     }
