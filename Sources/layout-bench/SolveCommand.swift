@@ -244,7 +244,9 @@ struct SolveCommand: ParsableCommand {
             for (name, frame) in zip(solution.viewNames, solution.frames) where solution.status == .solved {
                 let cells = [frame.x, frame.y, frame.width, frame.height].map {
                     let s = formatNumber($0, maxFractionDigits: 4)
-                    return String(repeating: " ", count: max(0, 10 - s.count)) + s
+                    // At least one space: numbers of ten characters and more
+                    // (-593999999.9997) ran into their neighbours.
+                    return String(repeating: " ", count: max(1, 10 - s.count)) + s
                 }
                 out += "  " + name + String(repeating: " ", count: width - name.count) + cells.joined() + "\n"
             }

@@ -337,6 +337,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("expectations: 5 passed, 0 failed\n"), output.stdout)  // the ambiguity line too (cassowary answers it)
     }
 
+    func testSolveTextKeepsWideNumbersApart() throws {
+        // Numbers of ten characters and more filled their column and ran into the next one.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString).layout")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "container 999999999 x 500\nviews a\na.left = super.left + 123456789.5\na.width = 100000000.25\na.top = super.top\na.height = 10\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let output = try run(["solve", file.path])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertTrue(output.stdout.contains("  a     123456789.5         0 100000000.25        10\n"), output.stdout)
+    }
+
     func testSolveJSONAllVariants() throws {
         let output = try run(["solve", "--all-variants", "--format", "json", "Corpus/seed/readable-constraints.layout"])
         XCTAssertEqual(output.status, 0, output.stderr)
