@@ -26,24 +26,6 @@
 ///
 /// Values are read after ``updateVariables()`` with ``value(of:)``.
 public struct CassowarySolver: Sendable {
-    struct ConstraintRecord {
-        var definition: ConstraintDefinition
-        /// Slack (inequality) or positive error (soft equality); nil for a
-        /// required equality.
-        var marker: Symbol?
-        /// The second error symbol of a soft constraint.
-        var other: Symbol?
-        /// A required equality that was implied by the others when added (no row).
-        var redundant: Bool
-        /// Insertion sequence, for rebuilding in the original order.
-        var sequence: Int
-        /// The edit variable this constraint implements, if any.
-        var edit: CassowaryVariable?
-        /// For a required equality: the external symbol it was solved for, if
-        /// that symbol occurred in no other row at the time (a fresh subject).
-        var freshSubject: Symbol?
-    }
-
     struct EditRecord {
         var constraint: CassowaryConstraint
         var strength: Strength
@@ -59,6 +41,11 @@ public struct CassowarySolver: Sendable {
     /// Buffers for ``updateVariables()``.
     var evaluation = EvaluationScratch()
     var records = DenseTable<ConstraintRecord>()
+    /// The terms of every record (``ConstraintRecord/termStart``).
+    var terms = TermArena()
+    /// The records' labels, for the constraints that have one (the layout
+    /// front ends name constraints through their own tables, not here).
+    var labels: [Int: String] = [:]
     /// Definitions of constraints made (``makeConstraint(_:)``) or removed
     /// and not in the solver now: what adding one again by its handle needs.
     /// Why not every constraint's: the solver's own are in `records`, and a
@@ -177,13 +164,13 @@ public struct CassowarySolver: Sendable {
     mutating func erase(_ constraint: CassowaryConstraint) throws(CassowaryError) {
         guard let record = records[constraint.id] else { throw .unknownConstraint(constraint) }
         // A removed constraint can be added again by its handle (an edit's cannot).
-        if record.edit == nil { made[constraint.id] = record.definition }
+        if record.edit == nil { made[constraint.id] = definition(of: record, id: constraint.id) }
         if record.redundant {
-            records[constraint.id] = nil
+            forget(constraint.id)
             return
         }
         guard let marker = record.marker else {
-            records[constraint.id] = nil
+            forget(constraint.id)
             // A required equality has no marker in the rows. If it was solved for
             // a fresh symbol whose row was never copied into another row, that row
             // is the only one that depends on it: drop it, and the symbol is free
@@ -198,12 +185,12 @@ public struct CassowarySolver: Sendable {
             }
             return
         }
-        records[constraint.id] = nil
+        forget(constraint.id)
         var infeasible = Set<Int32>()
         // Remove the error effects from the objective *before* pivoting: the
         // pivots substitute into the objective, and an error that is still
         // counted there would pull the answer toward the removed constraint.
-        if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
+        if case .soft(let strength) = record.strength, let level = tableau.existingLevel(for: strength) {
             for symbol in [record.marker, record.other].compactMap({ $0 }) where symbol.kind == .error {
                 if tableau.isBasic(symbol) {
                     tableau.addToLevel(level, tableau.row(symbol), -1)
@@ -223,7 +210,7 @@ public struct CassowarySolver: Sendable {
             tableau.scrub(symbol)
             tableau.release(symbol)
         }
-        if case .soft(let strength) = record.definition.strength, let level = tableau.existingLevel(for: strength) {
+        if case .soft(let strength) = record.strength, let level = tableau.existingLevel(for: strength) {
             tableau.removeLevelUser(level)
         }
         try optimize()
@@ -310,7 +297,7 @@ public struct CassowarySolver: Sendable {
         let delta = value - edit.value
         edit.value = value
         edits[variable.id] = edit
-        records[edit.constraint.id]?.definition.constant = -value
+        records[edit.constraint.id]?.constant = -value
         var infeasible = Set<Int32>()
         tableau.shiftEdit(plus, by: delta, infeasible: &infeasible)
         try dualOptimize(&infeasible)
@@ -323,7 +310,7 @@ public struct CassowarySolver: Sendable {
     public mutating func reset() {
         let names = variableNames
         var keep = made
-        for (id, record) in records.entries where record.edit == nil { keep[id] = record.definition }
+        for (id, record) in records.entries where record.edit == nil { keep[id] = definition(of: record, id: id) }
         let next = nextConstraintID
         self = CassowarySolver()
         for name in names { _ = makeVariable(name) }
@@ -335,6 +322,7 @@ public struct CassowarySolver: Sendable {
     /// edits with their current suggestions.
     mutating func rebuild() throws(CassowaryError) {
         let ordered = records.entries.sorted { $0.value.sequence < $1.value.sequence }
+            .map { (id: $0.id, definition: definition(of: $0.value, id: $0.id), edit: $0.value.edit) }
         let keepEdits = edits
         let savedValues = values
         tableau = Tableau()
@@ -343,11 +331,13 @@ public struct CassowarySolver: Sendable {
             variableSymbols[i] = symbol
         }
         records = DenseTable()
-        for (id, record) in ordered {
+        terms = TermArena()
+        labels = [:]
+        for (id, definition, edit) in ordered {
             do {
-                try insert(record.definition, as: CassowaryConstraint(id: id), edit: record.edit, explain: false)
+                try insert(definition, as: CassowaryConstraint(id: id), edit: edit, explain: false)
             } catch {
-                throw .internalError("rebuild failed to re-add \(record.definition.label): \(error)")
+                throw .internalError("rebuild failed to re-add \(definition.label): \(error)")
             }
         }
         edits = keepEdits

@@ -36,6 +36,16 @@ struct DenseTable<Value> {
     /// - Complexity: O(count).
     mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
 
+    /// Changes every value present in place, in id order.
+    /// - Complexity: O(largest id).
+    mutating func updateEach(_ body: (inout Value) -> Void) {
+        for id in slots.indices {
+            guard var value = slots[id] else { continue }
+            body(&value)
+            slots[id] = value
+        }
+    }
+
     /// The ids and values present, by id.
     /// - Complexity: O(largest id).
     var entries: [(id: Int, value: Value)] {

@@ -25,8 +25,10 @@ extension CassowarySolver {
     mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
                          explain: Bool) throws(CassowaryError) {
         var (row, marker, other) = makeRow(definition)
-        var record = ConstraintRecord(definition: definition, marker: marker, other: other, redundant: false,
-                                      sequence: nextSequence, edit: edit, freshSubject: nil)
+        var record = ConstraintRecord(definition, termStart: 0, sequence: nextSequence)
+        record.marker = marker
+        record.other = other
+        record.edit = edit
         nextSequence += 1
         if let defined = findExternalSubject(in: &row, owner: marker == nil ? handle.id : nil) {
             // A required equality's subject row is the only one that depends
@@ -36,7 +38,7 @@ extension CassowarySolver {
         } else {
             try insertRestricted(definition, &row, marker: marker, other: other, record: &record, explain: explain)
         }
-        records[handle.id] = record
+        store(record, definition, as: handle.id)
         try optimize()
         checkInvariants()
     }
@@ -262,9 +264,9 @@ extension CassowarySolver {
     /// among the required constraints already added.
     func unsatisfiable(_ definition: ConstraintDefinition, explain: Bool) -> CassowaryError {
         guard explain else { return .unsatisfiable(label: definition.label, conflict: []) }
-        let required = records.entries.filter { $0.value.definition.strength == .required }
+        let required = records.entries.filter { $0.value.strength == .required }
             .sorted { $0.value.sequence < $1.value.sequence }
-        let candidates = required.map(\.value.definition) + [definition]
+        let candidates = required.map { self.definition(of: $0.value, id: $0.id) } + [definition]
         let conflict = Self.minimalConflict(candidates, variableCount: variableSymbols.count, mustInclude: candidates.count - 1)
         let handles = conflict.filter { $0 < required.count }.map { CassowaryConstraint(id: required[$0].id) }
         return .unsatisfiable(label: definition.label, conflict: handles)

@@ -236,4 +236,41 @@ struct SolverScenarioTests {
         #expect(solver.value(of: c) == 0)
         #expect(solver._checkInvariants().isEmpty)
     }
+
+    @Test("records keep their definitions through removals that compact the term arena")
+    func recordsSurviveCompaction() throws {
+        // 1,201 constraints of two terms each (the first one); removing 800 of
+        // them leaves 1,600 of 2,401 arena terms unused, past the compaction
+        // threshold (over 1,024 and over half), so the kept records' terms move.
+        var solver = CassowarySolver()
+        let n = 400
+        let xs = (0...n).map { solver.makeVariable("x\($0)") }
+        var kept: [CassowaryConstraint] = []
+        var dropped: [CassowaryConstraint] = []
+        try solver.addConstraint(eq([(xs[0], 1)], -1))
+        for i in 1...n {
+            kept.append(try solver.addConstraint(eq([(xs[i], 1), (xs[i - 1], -1)], -2, .required, .equal, "chain \(i)")))
+            dropped.append(try solver.addConstraint(eq([(xs[i], 1), (xs[i - 1], -1)], -100, .soft(1))))
+            dropped.append(try solver.addConstraint(eq([(xs[i], 1), (xs[0], -1)], 0, .required, .greaterThanOrEqual)))
+        }
+        let arenaBefore = solver.terms.count
+        for c in dropped { try solver.removeConstraint(c) }
+        #expect(solver.terms.count < arenaBefore)  // compacted
+        #expect(solver.terms.unused <= solver.terms.count / 2 + 1024)
+        solver.updateVariables()
+        #expect(solver.value(of: xs[n]) == 1 + 2 * Double(n))
+        // Rebuilding from the records (reset re-adds by handle) gives the same answer,
+        // so every kept record still has its own terms, constant and label.
+        solver.reset()
+        for c in kept { try solver.addConstraint(c) }
+        try solver.addConstraint(eq([(xs[0], 1)], -1))
+        solver.updateVariables()
+        #expect(solver.value(of: xs[n]) == 1 + 2 * Double(n))
+        #expect(solver.value(of: xs[n / 2]) == 1 + Double(n))
+        // A dropped one comes back by its handle with its own definition.
+        try solver.addConstraint(dropped[0])
+        solver.updateVariables()
+        #expect(solver.value(of: xs[1]) == 3)
+        #expect(solver._checkInvariants().isEmpty)
+    }
 }

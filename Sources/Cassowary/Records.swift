@@ -1,0 +1,150 @@
+// The solver's record of each constraint it holds: what removing, rebuilding
+// and explaining need, stored flat.
+//
+// Why flat: a record held a whole ``ConstraintDefinition`` (its own terms
+// array, a label, an optional strength) and four optional symbols, 104 bytes
+// plus a heap block per constraint: at 130,000 constraints (self-sizing rows,
+// R = 10^4) 13.5 MB of records and 7.7 MB of term arrays, the largest item
+// of the solver after the rows (massif; docs/measurements.md#m-2026-11-26-records has the before and after).
+// Here the terms of every record sit end to end in one arena, the symbols
+// are ids (their kinds follow from the relation), and a label is kept only
+// when there is one.
+
+extension CassowarySolver {
+    /// One constraint in the solver. 56 bytes, no heap block of its own.
+    struct ConstraintRecord {
+        var constant: Double
+        /// The soft strength, 0 for required (soft strengths are > 0: ``validate(_:)``).
+        var strengthValue: Double
+        /// Insertion sequence, for rebuilding in the original order.
+        var sequence: Int
+        /// The first of the definition's terms in ``TermArena``.
+        var termStart: Int
+        var termCount: Int32
+        private var markerID: Int32 = -1
+        private var otherID: Int32 = -1
+        private var freshSubjectID: Int32 = -1
+        private var editID: Int32 = -1
+        let relation: CassowaryRelation
+        /// A required equality that was implied by the others when added (no row).
+        var redundant = false
+
+        init(_ definition: ConstraintDefinition, termStart: Int, sequence: Int) {
+            constant = definition.constant
+            if case .soft(let s) = definition.strength { strengthValue = s } else { strengthValue = 0 }
+            self.sequence = sequence
+            self.termStart = termStart
+            termCount = Int32(truncatingIfNeeded: definition.terms.count)
+            relation = definition.relation
+        }
+
+        var strength: Strength { strengthValue > 0 ? .soft(strengthValue) : .required }
+
+        /// Slack (inequality) or positive error (soft equality); nil for a
+        /// required equality.
+        var marker: Symbol? {
+            get { markerID < 0 ? nil : Symbol(id: markerID, kind: relation == .equal ? .error : .slack) }
+            set { markerID = newValue?.id ?? -1 }
+        }
+        /// The second error symbol of a soft constraint.
+        var other: Symbol? {
+            get { otherID < 0 ? nil : Symbol(id: otherID, kind: .error) }
+            set { otherID = newValue?.id ?? -1 }
+        }
+        /// For a required equality: the external symbol it was solved for, if
+        /// that symbol occurred in no other row at the time (a fresh subject).
+        var freshSubject: Symbol? {
+            get { freshSubjectID < 0 ? nil : Symbol(id: freshSubjectID, kind: .external) }
+            set { freshSubjectID = newValue?.id ?? -1 }
+        }
+        /// The edit variable this constraint implements, if any. (Variable ids
+        /// index symbols, which are `Int32`.)
+        var edit: CassowaryVariable? {
+            get { editID < 0 ? nil : CassowaryVariable(id: Int(editID)) }
+            set { editID = newValue.map { Int32(truncatingIfNeeded: $0.id) } ?? -1 }
+        }
+    }
+
+    /// Records a constraint just inserted: its terms into the arena, its
+    /// label (if any) beside it.
+    /// - Complexity: O(terms) amortised.
+    mutating func store(_ record: ConstraintRecord, _ definition: ConstraintDefinition, as id: Int) {
+        var record = record
+        record.termStart = terms.append(definition.terms)
+        records[id] = record
+        if !definition.label.isEmpty { labels[id] = definition.label }
+    }
+
+    /// Forgets a constraint's record; the arena is compacted once more than
+    /// half of it is left over from removed ones.
+    /// - Complexity: O(1) amortised (a compaction is O(terms held) and
+    ///   follows at least as many removed terms).
+    mutating func forget(_ id: Int) {
+        guard let record = records[id] else { return }
+        records[id] = nil
+        labels[id] = nil
+        terms.release(Int(record.termCount))
+        if terms.unused > 1024 && terms.unused > terms.count / 2 { compactTerms() }
+    }
+
+    /// The definition a record was made from (its terms copied out of the arena).
+    /// - Complexity: O(terms).
+    func definition(of record: ConstraintRecord, id: Int) -> ConstraintDefinition {
+        ConstraintDefinition(terms: terms.terms(from: record.termStart, count: Int(record.termCount)),
+                             constant: record.constant, relation: record.relation, strength: record.strength,
+                             label: labels[id] ?? "")
+    }
+
+    /// Moves every record's terms to the front of a new arena, in id order.
+    /// - Complexity: O(records + terms held).
+    mutating func compactTerms() {
+        var fresh = TermArena()
+        fresh.reserveCapacity(terms.count - terms.unused)
+        let old = terms
+        records.updateEach { record in
+            record.termStart = fresh.append(copying: old, from: record.termStart, count: Int(record.termCount))
+        }
+        terms = fresh
+    }
+}
+
+/// The terms of every recorded constraint, end to end: a variable id and a
+/// coefficient each (12 bytes), in two parallel arrays.
+struct TermArena {
+    private(set) var variables: [Int32] = []
+    private(set) var coefficients: [Double] = []
+    /// Terms of records that were forgotten (room a compaction gives back).
+    private(set) var unused = 0
+
+    /// Terms held, forgotten ones included.
+    var count: Int { variables.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        variables.reserveCapacity(count)
+        coefficients.reserveCapacity(count)
+    }
+
+    /// Appends terms; returns where they start.
+    mutating func append(_ terms: [(variable: CassowaryVariable, coefficient: Double)]) -> Int {
+        let start = variables.count
+        for term in terms {
+            variables.append(Int32(truncatingIfNeeded: term.variable.id))
+            coefficients.append(term.coefficient)
+        }
+        return start
+    }
+
+    /// Appends another arena's run of terms; returns where they start here.
+    mutating func append(copying other: TermArena, from start: Int, count: Int) -> Int {
+        let here = variables.count
+        variables.append(contentsOf: other.variables[start..<start + count])
+        coefficients.append(contentsOf: other.coefficients[start..<start + count])
+        return here
+    }
+
+    mutating func release(_ count: Int) { unused += count }
+
+    func terms(from start: Int, count: Int) -> [(variable: CassowaryVariable, coefficient: Double)] {
+        (start..<start + count).map { (CassowaryVariable(id: Int(variables[$0])), coefficients[$0]) }
+    }
+}
