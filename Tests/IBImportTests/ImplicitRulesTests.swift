@@ -199,6 +199,42 @@ struct ImplicitRulesTests {
         #expect(try IB.misses(screen.layout).isEmpty)
     }
 
+    @Test func aSheetShortOfItsScreenKeepsItsHomeIndicatorInset() throws {
+        // A page sheet on a notched phone (Xcode 11, 758 of 812 points tall):
+        // it lacks the sensor housing and the sheet's gap at its top, so the
+        // top inset is 0, and its bottom is the screen's, 34 above the home
+        // indicator; a button 20 above the bottom guide is stored at 758 - 34 - 20 - 34.
+        let screen = try IB.only(IB.storyboard(device: "retina5_9", tools: "14868", controllerExtras: "", rootSize: (375, 758), body: """
+            <subviews>
+                <button opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="button">
+                    <rect key="frame" x="16" y="670" width="343" height="34"/>
+                    <constraints>
+                        <constraint firstAttribute="height" constant="34" id="h1"/>
+                    </constraints>
+                </button>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="header">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="50"/>
+                </view>
+            </subviews>
+            <constraints>
+                <constraint firstItem="bottomGuide" firstAttribute="top" secondItem="button" secondAttribute="bottom" constant="20" id="b1"/>
+                <constraint firstItem="button" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="16" id="b2"/>
+                <constraint firstAttribute="trailing" secondItem="button" secondAttribute="trailing" constant="16" id="b3"/>
+                <constraint firstItem="header" firstAttribute="top" secondItem="topGuide" secondAttribute="bottom" id="b4"/>
+                <constraint firstItem="header" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="b5"/>
+                <constraint firstAttribute="trailing" secondItem="header" secondAttribute="trailing" id="b6"/>
+                <constraint firstItem="header" firstAttribute="height" constant="50" id="b7"/>
+            </constraints>
+            """).replacingOccurrences(of: "<view key=\"view\"", with: """
+            <layoutGuides>
+                <viewControllerLayoutGuide type="top" id="topGuide"/>
+                <viewControllerLayoutGuide type="bottom" id="bottomGuide"/>
+            </layoutGuides>
+            <view key="view"
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+    }
+
     @Test func aNarrowTableCellHas15PointSideMargins() throws {
         // A 320-wide cell (Xcode 10.1) pinned to its content view's margins is stored 15 in from each side.
         let result = try IB.load(IB.xib("""
