@@ -120,6 +120,14 @@ struct DeviceMetrics: Sendable {
     /// in from both sides, a 375-wide cell of the same file 16; no narrower
     /// cell of the sample says otherwise.
     static func cellSideMargin(width: Double) -> Double { width < 375 ? 15 : rootSideMargin(width: width) }
+
+    /// A table cell content view's top and bottom margins: 11, and 15 in
+    /// files saved by Xcode 26 (builds 24000 and up). Read off cells pinned
+    /// to their content view's top or bottom margin in files of four apps
+    /// saved by Xcode 26 (plain, grouped and inset-grouped tables and xib
+    /// cells, on 375- to 414-point phones: 15 every time); two of those
+    /// cells, in the same files saved by Xcode 16, were 11.
+    static func cellVerticalMargin(toolsBuild: Int) -> Double { toolsBuild >= 24000 ? 15 : 11 }
 }
 
 /// A size class pair.

@@ -300,7 +300,7 @@ struct ScreenBuilder {
     // MARK: Margins and guides
 
     /// A view's layout margins: explicit `layoutMargins`, the root's system
-    /// minimum plus its safe area, 11/16 in a table cell's content view, 8 elsewhere;
+    /// minimum plus its safe area, 11 (15 from Xcode 26) / 16 in a table cell's content view, 8 elsewhere;
     /// `preservesSuperviewLayoutMargins` widens them to the superview's where they overlap.
     mutating func margins(of index: Int, rootFrame: Frame) -> EdgeInsets {
         let node = nodes[index]
@@ -329,7 +329,8 @@ struct ScreenBuilder {
             // Files saved before Xcode 9 (builds below 13000) laid cells out with UIView's 8 all round.
             if (context.toolsBuild ?? 0) >= 13000 {
                 let side = DeviceMetrics.cellSideMargin(width: node.frame.width)
-                m = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+                let vertical = DeviceMetrics.cellVerticalMargin(toolsBuild: build)
+                m = EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
             }
         }
         if let insets = node.element.children.first(where: { $0.name == "edgeInsets" && $0["key"] == "layoutMargins" }) {

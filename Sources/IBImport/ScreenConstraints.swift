@@ -455,8 +455,14 @@ extension ScreenBuilder {
             }
             if alignment != "fill" {
                 // UIStackView's ambiguity suppression: an arranged view with nothing else
-                // sizing it across the axis shrinks to nothing, just above the fitting level.
-                add(v, axes.crossDimension, .equal, nil, nil, priority: 25, "\(name): ambiguity suppression")
+                // sizing it across the axis settles at a size just above the fitting
+                // level. UIKit asks for 0 at run time; Interface Builder's canvas, the
+                // oracle here, keeps the size the view was drawn at. Why the stored size:
+                // of the sample's arranged views that this row alone sizes (3 apps, 5
+                // views), Xcode stored none at 0 and every one at its drawn size
+                // (docs/design/real-screens.md, "Stack views").
+                let drawn = nodes[v].hasFrame ? Self.frameSize(nodes[v], vertical: !axes.vertical) : 0
+                add(v, axes.crossDimension, .equal, nil, nil, constant: drawn, priority: 25, "\(name): ambiguity suppression")
             }
         }
         if alignment != "fill" {

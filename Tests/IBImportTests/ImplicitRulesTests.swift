@@ -235,6 +235,39 @@ struct ImplicitRulesTests {
         #expect(try IB.misses(screen.layout).isEmpty)
     }
 
+    @Test func anArrangedViewNothingSizesAcrossTheStackKeepsItsDrawnSize() throws {
+        // A centred horizontal stack of a 40-point-high box and a 1-point-high
+        // line that nothing sizes across the axis: UIKit's ambiguity suppression
+        // would shrink the line's height to 0 at run time, but Interface
+        // Builder's canvas stores it at the 24 points it was drawn at.
+        let screen = try IB.only(IB.storyboard(body: """
+            <subviews>
+                <stackView opaque="NO" contentMode="scaleToFill" alignment="center" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="stack">
+                    <rect key="frame" x="20" y="100" width="200" height="40"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                            <rect key="frame" x="0.0" y="0.0" width="40" height="40"/>
+                            <constraints>
+                                <constraint firstAttribute="width" constant="40" id="w1"/>
+                                <constraint firstAttribute="height" constant="40" id="h1"/>
+                            </constraints>
+                        </view>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="line">
+                            <rect key="frame" x="48" y="8" width="152" height="24"/>
+                        </view>
+                    </subviews>
+                </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="k1"/>
+                <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="k2"/>
+                <constraint firstItem="stack" firstAttribute="width" constant="200" id="k3"/>
+            </constraints>
+            """), naming: .id)
+        #expect(try IB.misses(screen.layout).isEmpty)
+        #expect(try IB.solve(screen.layout)["line"]?.height == 24)
+    }
+
     @Test func aNarrowTableCellHas15PointSideMargins() throws {
         // A 320-wide cell (Xcode 10.1) pinned to its content view's margins is stored 15 in from each side.
         let result = try IB.load(IB.xib("""
@@ -260,6 +293,44 @@ struct ImplicitRulesTests {
             """, tools: "14460.31"), naming: .id, file: "Narrow.xib")
         let layout = try #require(result.screens.first).layout
         #expect(try IB.misses(layout).isEmpty)
+    }
+
+    /// A 375-wide cell whose box is pinned to its content view's margins, stored `inset` points from the top and bottom.
+    static func cell(tools: String, inset: Double) -> String {
+        IB.xib("""
+            <tableViewCell contentMode="scaleToFill" reuseIdentifier="Row" id="cell">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <tableViewCellContentView key="contentView" opaque="NO" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                            <rect key="frame" x="16" y="\(inset)" width="343" height="\(60 - 2 * inset)"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="box" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="box" secondAttribute="trailing" id="n2"/>
+                        <constraint firstItem="box" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
+                        <constraint firstAttribute="bottomMargin" secondItem="box" secondAttribute="bottom" id="n4"/>
+                    </constraints>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """, tools: tools)
+    }
+
+    @Test func cellsSavedByXcode26Have15PointTopAndBottomMargins() throws {
+        func misses(tools: String, inset: Double) throws -> [String] {
+            let result = try IB.load(Self.cell(tools: tools, inset: inset), naming: .id, file: "Row.xib")
+            return try IB.misses(try #require(result.screens.first).layout)
+        }
+        // Xcode 16 (23504) stores the box 11 from the top and bottom, Xcode 26 (24127) 15.
+        #expect(try misses(tools: "23504", inset: 11).isEmpty)
+        #expect(try misses(tools: "24127", inset: 15).isEmpty)
+        // Each rule is needed: the other version's margins miss.
+        #expect(try !misses(tools: "24127", inset: 11).isEmpty)
+        #expect(try !misses(tools: "23504", inset: 15).isEmpty)
     }
 
     @Test func fixedFrameAndUnconstrainedViewsAreInputsNotOracles() throws {
