@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One side of a constraint: a view and one of its attributes, e.g. `button.left`.
 public struct ItemAttribute: Hashable, Sendable, CustomStringConvertible {
     /// The view's name; `super` is the container.
@@ -27,23 +29,141 @@ public struct ItemAttribute: Hashable, Sendable, CustomStringConvertible {
 
 /// Where the parts of a constraint were written, for diagnostics that point
 /// at the exact column.
+///
+/// Why columns, not four more ``SourceLocation``s: the parts of a written
+/// constraint are on its first line, and a location each (13 bytes with its
+/// optional's tag, 16 in the layout) made this struct about 80 bytes of a
+/// parsed constraint's 208, kept for the whole run (a 10^5-row grid holds
+/// 800,000). A part on another line or in another file (no front end writes
+/// one) is kept whole in a table shared by the process, so that the struct
+/// stays plain data: no reference to retain on each copy of a constraint.
 public struct ConstraintLocations: Hashable, Sendable {
     /// The start of the constraint (the first item, or the `when` keyword).
-    public var start: SourceLocation
-    public var relation: SourceLocation?
-    public var multiplier: SourceLocation?
-    public var constant: SourceLocation?
-    public var priority: SourceLocation?
+    /// Moving it keeps every part where it was.
+    public var start: SourceLocation {
+        get { storedStart }
+        set {
+            let parts = (0..<4).map { part($0) }
+            self = ConstraintLocations(start: newValue, parts: parts)
+        }
+    }
+    private var storedStart: SourceLocation
+    /// The 1-based column of each part on `start`'s line, 0 when the part is
+    /// absent or kept elsewhere: relation, multiplier, constant, priority.
+    private var columns: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    /// 1 + the index in ``elsewhereTable`` of the parts not on `start`'s
+    /// line, 0 when there are none. Entries are never changed (a change
+    /// makes a new one), so copies of this struct never see each other's.
+    private var elsewhere: UInt32 = 0
+
+    private static let elsewhereTable = Mutex<[[SourceLocation?]]>([])
+
+    public var relation: SourceLocation? {
+        get { part(0) }
+        set { setPart(0, newValue) }
+    }
+    public var multiplier: SourceLocation? {
+        get { part(1) }
+        set { setPart(1, newValue) }
+    }
+    public var constant: SourceLocation? {
+        get { part(2) }
+        set { setPart(2, newValue) }
+    }
+    public var priority: SourceLocation? {
+        get { part(3) }
+        set { setPart(3, newValue) }
+    }
 
     public init(
         start: SourceLocation, relation: SourceLocation? = nil, multiplier: SourceLocation? = nil,
         constant: SourceLocation? = nil, priority: SourceLocation? = nil
     ) {
-        self.start = start
-        self.relation = relation
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
+        storedStart = start
+        // Why one setter a part, not the array initializer: a parse makes one
+        // of these per constraint, and the common case needs no array.
+        if let relation { setPart(0, relation) }
+        if let multiplier { setPart(1, multiplier) }
+        if let constant { setPart(2, constant) }
+        if let priority { setPart(3, priority) }
+    }
+
+    private init(start: SourceLocation, parts: [SourceLocation?]) {
+        storedStart = start
+        var others: [SourceLocation?] = [nil, nil, nil, nil]
+        var anyOther = false
+        for (i, location) in parts.enumerated() {
+            guard let location else { continue }
+            if let c = Self.column(of: location, on: start) {
+                setColumn(i, c)
+            } else {
+                others[i] = location
+                anyOther = true
+            }
+        }
+        if anyOther { elsewhere = Self.keep(others) }
+    }
+
+    /// The part's column if it is on `start`'s line.
+    @inline(__always)
+    private static func column(of location: SourceLocation, on start: SourceLocation) -> Int32? {
+        guard location.fileID == start.fileID, location.line == start.line, location.column >= 1 else { return nil }
+        return Int32(truncatingIfNeeded: location.column)  // a SourceLocation's column is an Int32
+    }
+
+    private static func keep(_ parts: [SourceLocation?]) -> UInt32 {
+        elsewhereTable.withLock { table in
+            table.append(parts)
+            return UInt32(truncatingIfNeeded: table.count)
+        }
+    }
+
+    private func column(_ i: Int) -> Int32 {
+        switch i {
+        case 0: return columns.0
+        case 1: return columns.1
+        case 2: return columns.2
+        default: return columns.3
+        }
+    }
+
+    private mutating func setColumn(_ i: Int, _ value: Int32) {
+        switch i {
+        case 0: columns.0 = value
+        case 1: columns.1 = value
+        case 2: columns.2 = value
+        default: columns.3 = value
+        }
+    }
+
+    private func part(_ i: Int) -> SourceLocation? {
+        let c = column(i)
+        if c > 0 { return SourceLocation(fileID: storedStart.fileID, line: storedStart.line, column: Int(c)) }
+        guard elsewhere > 0 else { return nil }
+        return Self.elsewhereTable.withLock { $0[Int(elsewhere) - 1][i] }
+    }
+
+    private mutating func setPart(_ i: Int, _ location: SourceLocation?) {
+        if elsewhere == 0 {
+            // The common case: no table involved.
+            guard let location else { setColumn(i, 0); return }
+            if let c = Self.column(of: location, on: storedStart) {
+                setColumn(i, c)
+                return
+            }
+        }
+        var parts = (0..<4).map { part($0) }
+        parts[i] = location
+        self = ConstraintLocations(start: storedStart, parts: parts)
+    }
+
+    public static func == (lhs: ConstraintLocations, rhs: ConstraintLocations) -> Bool {
+        lhs.storedStart == rhs.storedStart && (0..<4).allSatisfy { lhs.part($0) == rhs.part($0) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedStart)
+        for i in 0..<4 { hasher.combine(part(i)) }
     }
 }
 

@@ -34,6 +34,33 @@ struct ModelTests {
         #expect(a.displayName == "a.layout:3")
     }
 
+    @Test("constraint locations: parts on the first line as columns, others whole, start moved without moving them")
+    func constraintLocations() {
+        let start = SourceLocation(file: "a.layout", line: 3, column: 5)
+        let relation = SourceLocation(file: "a.layout", line: 3, column: 12)
+        let constant = SourceLocation(file: "a.layout", line: 4, column: 2)  // another line
+        let priority = SourceLocation(file: "b.layout", line: 3, column: 30)  // another file
+        var locations = ConstraintLocations(start: start, relation: relation, constant: constant, priority: priority)
+        #expect(locations.start == start && locations.relation == relation && locations.multiplier == nil)
+        #expect(locations.constant == constant && locations.priority == priority)
+        // Moving the start leaves every part where it was written.
+        let moved = SourceLocation(file: "a.layout", line: 4, column: 1)
+        locations.start = moved
+        #expect(locations.start == moved && locations.relation == relation)
+        #expect(locations.constant == constant && locations.priority == priority)
+        // Clearing and setting parts.
+        locations.relation = nil
+        locations.constant = nil
+        locations.multiplier = SourceLocation(file: "a.layout", line: 4, column: 9)
+        #expect(locations.relation == nil && locations.constant == nil)
+        #expect(locations.multiplier == SourceLocation(file: "a.layout", line: 4, column: 9))
+        // Equal values are equal however they are stored.
+        let same = ConstraintLocations(start: moved, multiplier: SourceLocation(file: "a.layout", line: 4, column: 9),
+                                       priority: priority)
+        #expect(locations == same && locations.hashValue == same.hashValue)
+        #expect(locations != ConstraintLocations(start: moved, priority: priority))
+    }
+
     @Test("number formatting: integers plain, others shortest round-trip")
     func numbers() {
         #expect(formatNumber(16) == "16")
