@@ -9,7 +9,7 @@ public func formatNumber(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
         return String(Int64(value))
     }
-    return "\(value)"
+    return value.description
 }
 
 /// Formats a number with at most `decimals` fraction digits (0...9), trailing

@@ -178,12 +178,28 @@ public struct JSONStreamWriter {
         if values.isEmpty { bytes.append(contentsOf: "[]".utf8); return }
         bytes.append(UInt8(ascii: "["))
         for (i, x) in values.enumerated() {
-            if i > 0 {
-                bytes.append(UInt8(ascii: ","))
-                if indent != nil { bytes.append(0x20) }
-            }
+            if i > 0 { separator() }
             JSONValue.appendNumber(x, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// `[a, b, c, d]` (a frame): ``numbers(_:)`` without the variadic
+    /// argument's array, which was an allocation per view written.
+    public mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        bytes.append(UInt8(ascii: "["))
+        JSONValue.appendNumber(a, to: &bytes)
+        separator()
+        JSONValue.appendNumber(b, to: &bytes)
+        separator()
+        JSONValue.appendNumber(c, to: &bytes)
+        separator()
+        JSONValue.appendNumber(d, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func separator() {
+        bytes.append(UInt8(ascii: ","))
+        if indent != nil { bytes.append(0x20) }
     }
 }
