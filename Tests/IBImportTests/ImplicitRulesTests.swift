@@ -236,8 +236,8 @@ struct ImplicitRulesTests {
     }
 
     @Test func anArrangedViewNothingSizesAcrossTheStackKeepsItsDrawnSize() throws {
-        // A centred horizontal stack of a 40-point-high box and a 1-point-high
-        // line that nothing sizes across the axis: UIKit's ambiguity suppression
+        // A centred horizontal stack of a 40-point-high box and a line that
+        // nothing sizes across the axis: UIKit's ambiguity suppression
         // would shrink the line's height to 0 at run time, but Interface
         // Builder's canvas stores it at the 24 points it was drawn at.
         let screen = try IB.only(IB.storyboard(body: """
