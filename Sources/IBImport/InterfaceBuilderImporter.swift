@@ -112,6 +112,9 @@ struct DocumentContext {
         var title: String
         var isCell: Bool
         var bars: Bars
+        /// A table cell that sizes itself: its table's row height is
+        /// automatic (`rowHeight="-1"`) and it sets none of its own.
+        var selfSizing = false
     }
 
     struct BarRect: Equatable {
@@ -191,13 +194,17 @@ struct DocumentContext {
     }
 
     /// Cells found anywhere under a root (prototypes, cells): each is its own screen.
-    func collectCells(in element: XMLElement, sceneID: String?, prefix: String, into roots: inout [Root]) {
+    func collectCells(in element: XMLElement, sceneID: String?, prefix: String, into roots: inout [Root],
+                      automaticRows: Bool = false) {
+        let automaticRows = element.name == "tableView" ? element["rowHeight"] == "-1" : automaticRows
         for child in element.children {
             if Self.cellElements.contains(child.name) {
                 let title = prefix + "-" + (child["reuseIdentifier"] ?? child["customClass"] ?? child["id"] ?? child.name)
-                roots.append(Root(element: child, controller: nil, sceneID: sceneID, title: title, isCell: true, bars: Bars()))
+                var root = Root(element: child, controller: nil, sceneID: sceneID, title: title, isCell: true, bars: Bars())
+                root.selfSizing = automaticRows && child.name == "tableViewCell" && child["rowHeight"] == nil
+                roots.append(root)
             } else {
-                collectCells(in: child, sceneID: sceneID, prefix: prefix, into: &roots)
+                collectCells(in: child, sceneID: sceneID, prefix: prefix, into: &roots, automaticRows: automaticRows)
             }
         }
     }

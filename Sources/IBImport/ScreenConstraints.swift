@@ -498,7 +498,20 @@ extension ScreenBuilder {
             func flag(_ key: String) -> Bool { mask?[key] == "YES" }
             let f = nodes[i].frame, pf = nodes[p].frame
             let why = "autoresizing \(nodes[i].name)"
+            // Why: UIKit sizes a self-sizing cell's content view to fit its
+            // content (`systemLayoutSizeFitting` with the height pulled
+            // toward 0 at the fitting level, 50). The stored height stays the
+            // input unless IB flags the content view ambiguous, which says
+            // the stored height is not what its constraints give (the
+            // canvas kept the cell at its old height).
+            let fitsContent = root.selfSizing && nodes[i].element["key"] == "contentView" && p == 0
+                && nodes[i].element["ambiguous"] == "YES"
             for vertical in [false, true] {
+                if vertical && fitsContent {
+                    add(i, .height, .equal, nil, nil, priority: 50, "self-sizing cell \(nodes[i].name): fitting height")
+                    add(i, .top, .equal, p, .top, constant: f.y - pf.y, why)
+                    continue
+                }
                 let (start, end, size): (Attribute, Attribute, Attribute) = vertical ? (.top, .bottom, .height) : (.left, .right, .width)
                 let minFlex = flag(vertical ? "flexibleMinY" : "flexibleMinX")
                 let sizeFlex = flag(vertical ? "heightSizable" : "widthSizable")

@@ -333,6 +333,74 @@ struct ImplicitRulesTests {
         #expect(try !misses(tools: "23504", inset: 15).isEmpty)
     }
 
+    @Test func aSelfSizingCellFlaggedAmbiguousFitsItsContent() throws {
+        // The canvas kept the cell 44 tall and flagged its content view; the
+        // views are stored where a content view fitted to them (81) puts them.
+        func misses(rowHeight: String, flag: String) throws -> [String] {
+            let result = try IB.load(Self.selfSizingTable(rowHeight: rowHeight, flag: flag), naming: .id)
+            let cell = try #require(result.screens.first { $0.name.contains("Row") })
+            return try IB.misses(cell.layout)
+        }
+        #expect(try misses(rowHeight: "-1", flag: #"ambiguous="YES""#).isEmpty)
+        // A fixed row height keeps the stored 44, and so does a content view IB did not flag.
+        #expect(try !misses(rowHeight: "44", flag: #"ambiguous="YES""#).isEmpty)
+        #expect(try !misses(rowHeight: "-1", flag: "").isEmpty)
+    }
+
+    /// A table of one 44-point cell whose content (a label and a 30-point bar, 11 from each edge) needs 81.
+    static func selfSizingTable(rowHeight: String, flag: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17156" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="tvc">
+            <device id="retina6_1" orientation="portrait" appearance="light"/>
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <tableViewController id="tvc" sceneMemberID="viewController">
+                            <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="static" style="plain" rowHeight="\(rowHeight)" estimatedRowHeight="-1" id="table">
+                                <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <sections>
+                                    <tableViewSection id="sec">
+                                        <cells>
+                                            <tableViewCell contentMode="scaleToFill" reuseIdentifier="Row" id="cell">
+                                                <rect key="frame" x="0.0" y="28" width="414" height="44"/>
+                                                <autoresizingMask key="autoresizingMask"/>
+                                                <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" \(flag) id="content">
+                                                    <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
+                                                    <autoresizingMask key="autoresizingMask"/>
+                                                    <subviews>
+                                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Distance" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+                                                            <rect key="frame" x="20" y="11" width="131" height="21"/>
+                                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                                        </label>
+                                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+                                                            <rect key="frame" x="20" y="40" width="374" height="30"/>
+                                                        </view>
+                                                    </subviews>
+                                                    <constraints>
+                                                        <constraint firstItem="title" firstAttribute="leading" secondItem="content" secondAttribute="leading" constant="20" id="c1"/>
+                                                        <constraint firstItem="title" firstAttribute="top" secondItem="content" secondAttribute="top" constant="11" id="c2"/>
+                                                        <constraint firstItem="bar" firstAttribute="leading" secondItem="title" secondAttribute="leading" id="c3"/>
+                                                        <constraint firstAttribute="trailing" secondItem="bar" secondAttribute="trailing" constant="20" id="c4"/>
+                                                        <constraint firstItem="bar" firstAttribute="top" secondItem="title" secondAttribute="bottom" constant="8" id="c5"/>
+                                                        <constraint firstAttribute="bottom" secondItem="bar" secondAttribute="bottom" constant="11" id="c6"/>
+                                                        <constraint firstItem="bar" firstAttribute="height" constant="30" id="c7"/>
+                                                    </constraints>
+                                                </tableViewCellContentView>
+                                            </tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                </sections>
+                            </tableView>
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+    }
+
     @Test func fixedFrameAndUnconstrainedViewsAreInputsNotOracles() throws {
         let screen = try IB.only(IB.storyboard(body: """
             <subviews>
