@@ -300,7 +300,21 @@ extension ScreenBuilder {
             let element = nodes[s].element
             let vertical = element["axis"] == "vertical"
             let arranged = arrangedViews(of: s)
-            guard !arranged.isEmpty else { continue }
+            guard !arranged.isEmpty else {
+                // Why: an empty stack view generates nothing and has no
+                // content size, yet Xcode neither flags it ambiguous nor
+                // resizes it: it keeps the size it was drawn at, above a
+                // 750 width (duckduckgo's menu is stored at its empty
+                // stack's 329 + 16, not its own 280 @ 750) and above an
+                // enclosing stack's canvas fit (JTAppleCalendar). 999, not
+                // 1000: the evidence says above 750, and a required size
+                // would make a screen that also pins the stack unsatisfiable
+                // in its other size classes.
+                let f = nodes[s].frame
+                add(s, .width, .equal, nil, nil, constant: f.width, priority: 999, "\(nodes[s].name): empty stack, drawn width")
+                add(s, .height, .equal, nil, nil, constant: f.height, priority: 999, "\(nodes[s].name): empty stack, drawn height")
+                continue
+            }
             let axes = StackAttributes(vertical: vertical, margins: Self.arrangesInsideMargins(element))
             // `spacingType="standard"`: the system spacing between siblings, 8.
             let spacing = Self.number(element["spacing"]) ?? (element["spacingType"] == "standard" ? 8 : 0)

@@ -401,6 +401,42 @@ struct ImplicitRulesTests {
         """
     }
 
+    @Test func anEmptyStackViewKeepsItsDrawnSize() throws {
+        // A menu 200 wide at priority 750 holds an empty stack drawn 300
+        // wide: Xcode stores the menu 300 wide (duckduckgo's browsing menu).
+        func screen(_ element: String) throws -> ImportedScreen {
+            try IB.only(IB.storyboard(body: """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="menu">
+                        <rect key="frame" x="30" y="100" width="300" height="50"/>
+                        <subviews>
+                            <\(element) opaque="NO" contentMode="scaleToFill" spacing="12" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                                <rect key="frame" x="0.0" y="0.0" width="300" height="50"/>
+                            </\(element)>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="row" firstAttribute="leading" secondItem="menu" secondAttribute="leading" id="r1"/>
+                            <constraint firstAttribute="trailing" secondItem="row" secondAttribute="trailing" id="r2"/>
+                            <constraint firstItem="row" firstAttribute="top" secondItem="menu" secondAttribute="top" id="r3"/>
+                            <constraint firstAttribute="bottom" secondItem="row" secondAttribute="bottom" id="r4"/>
+                            <constraint firstAttribute="width" constant="200" priority="750" id="m1"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="menu" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="30" id="k1"/>
+                    <constraint firstItem="menu" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="k2"/>
+                </constraints>
+                """), naming: .id)
+        }
+        let stack = try screen("stackView")
+        #expect(try IB.solve(stack.layout)["menu"] == Frame(x: 30, y: 100, width: 300, height: 50))
+        #expect(try IB.misses(stack.layout).isEmpty)
+        // A plain view in its place has no size of its own: the 750 width decides.
+        let plain = try screen("view")
+        #expect(try IB.solve(plain.layout)["menu"]?.width == 200)
+    }
+
     @Test func fixedFrameAndUnconstrainedViewsAreInputsNotOracles() throws {
         let screen = try IB.only(IB.storyboard(body: """
             <subviews>
