@@ -150,7 +150,8 @@ struct SolveCommand: ParsableCommand {
 
         profile.measure("write") {
             switch format {
-            case .json: FileHandle.standardOutput.write(Self.jsonBytes(file: file, solver: engine.name, outcomes))
+            case .json:
+                Self.writeJSON(file: file, solver: engine.name, outcomes) { FileHandle.standardOutput.write(Data($0)) }
             case .text:
                 writeStandardOutput(Self.text(file: file, solver: engine.name, layout: layout, outcomes, observations: observations))
                 for text in explanations where !text.isEmpty { writeStandardOutput(text) }
@@ -179,9 +180,10 @@ struct SolveCommand: ParsableCommand {
     /// and a newline, streamed: the frames go straight into the output bytes.
     /// Why: the tree (five values per frame), its String and that String's
     /// Data were three copies of a 10^5-row answer (docs/measurements.md).
-    static func jsonBytes(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])]) -> Data {
-        // About 60 bytes a frame: reserve once.
-        var writer = JSONStreamWriter(indent: 2, reserving: 256 + 64 * outcomes.reduce(0) { $0 + $1.0.frames.count })
+    /// The answers as JSON, handed to `sink` a megabyte at a time.
+    static func writeJSON(file: String, solver: String, _ outcomes: [(Solution, [ExpectationResult])],
+                          to sink: @escaping ([UInt8]) -> Void) {
+        var writer = JSONStreamWriter(indent: 2, flushingEvery: 1 << 20, to: sink)
         writer.beginObject()
         writer.key("file")
         writer.value(.string(file))
@@ -196,7 +198,7 @@ struct SolveCommand: ParsableCommand {
         writer.endArray()
         writer.endObject()
         writer.endLine()
-        return Data(writer.bytes)
+        writer.finish()
     }
 
     /// `--explain`: the conflict, one constraint a line, and each free view's ranges.
