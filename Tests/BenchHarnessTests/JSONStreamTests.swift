@@ -57,6 +57,21 @@ struct JSONStreamTests {
         writer.endObject()
         let tree = JSONValue.object([("results", .array(cases.map { $0.json(checks: []) })), ("none", .array([]))])
         #expect(String(decoding: writer.bytes, as: UTF8.self) == tree.serialized(indent: 2))
+
+        // Flushed in small pieces, the sink sees the same bytes, in order, none held back after finish().
+        final class Collected: @unchecked Sendable { var bytes: [UInt8] = []; var chunks = 0 }
+        let collected = Collected()
+        var flushing = JSONStreamWriter(indent: 2, flushingEvery: 100) { collected.bytes += $0; collected.chunks += 1 }
+        flushing.beginArray()
+        for solution in cases {
+            flushing.element()
+            solution.writeJSON(checks: [], to: &flushing)
+        }
+        flushing.endArray()
+        flushing.finish()
+        #expect(collected.chunks > 10)
+        #expect(flushing.bytes.isEmpty)
+        #expect(String(decoding: collected.bytes, as: UTF8.self) == JSONValue.array(cases.map { $0.json(checks: []) }).serialized(indent: 2))
     }
 
     @Test("numbers are formatNumber's text, written without a String for integral values")
