@@ -25,6 +25,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// The loaded layout, validated once by whoever made it.
     var validated: ValidatedLayout?
     var layout: Layout? { validated?.layout }
+    /// The loaded variant's lowered system, slimmed once loaded
+    /// (``slimmed(_:)``): its soft and container rows only.
     var system: LoweredSystem?
     /// Solver variables by ``FrameVariable/index``.
     var variables: [CassowaryVariable] = []
@@ -113,6 +115,35 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             case .container: break
             }
         }
+        self.system = Self.slimmed(system)
+    }
+
+    /// The rows an answer reads, of a system whose rows are all in the
+    /// solver: the soft rows (their level errors) and the container rows
+    /// (``LoweredSystem/resize(to:)`` replaces them in place), in their
+    /// order. Why: the solver's records hold every row already, so keeping
+    /// the whole lowered system as well held a second copy of the layout
+    /// for the solver's lifetime (about 146 bytes a constraint: grid 10^5,
+    /// 117 MB); the rare paths that need the required rows (a container
+    /// size the layout cannot take, a change of direction) lower the
+    /// variant again (``fullSystem()``).
+    /// - Complexity: O(rows).
+    static func slimmed(_ system: LoweredSystem) -> LoweredSystem {
+        var slim = system
+        slim.constraints = system.constraints.filter { row in
+            if case .container = row.origin { return true }
+            return !row.priority.isRequired
+        }
+        return slim
+    }
+
+    /// The loaded variant's whole lowered system at the current size (nil
+    /// if it cannot be lowered again, which a loaded layout always can).
+    /// - Complexity: O(*v* + *c*), a lowering.
+    func fullSystem() -> LoweredSystem? {
+        guard let validated, let system, var full = try? validated.lowered(variant: system.variant) else { return nil }
+        full.resize(to: system.size)
+        return full
     }
 
     public func solve() throws(SolverError) -> Solution { try solution() }
@@ -166,7 +197,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         var changed = Set<Int>()
         if let old = system, Layout.isRightToLeft(layout.variant(named: old.variant) ?? layout.allVariants[0])
             != Layout.isRightToLeft(layout.variant(named: new.variant) ?? layout.allVariants[0]) {
-            for row in old.constraints {
+            // Every row of the old variant, required ones too: the loaded system is slimmed.
+            for row in (fullSystem() ?? old).constraints {
                 if case .constraint(let i) = row.origin, let other = newRows[i], other.expression != row.expression { changed.insert(i) }
             }
         }
@@ -193,6 +225,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         if !failedContent.isEmpty {
             for row in new.constraints where failedContent.contains(row.origin) { try add(nil, row) }
         }
+        system = Self.slimmed(new)
         do { try applySize(new.size) } catch { throw Self.wrap(error) }
         return try solution()
     }
@@ -320,7 +353,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// A minimal conflict among the required rows, container rows included
     /// (the container size cannot be met).
     func containerConflict(_ system: LoweredSystem, _ layout: Layout) -> [ConflictMember] {
-        let required = system.constraints.filter { $0.priority.isRequired }
+        // The loaded system is slimmed: the required rows come from a new lowering.
+        let required = (fullSystem() ?? system).constraints.filter { $0.priority.isRequired }
         let definitions = required.map { definition($0, label: "") }
         let indices = CassowarySolver.minimalConflict(definitions, variableCount: variables.count)
         return indices.map { ConflictMember(origin: required[$0].origin, in: layout, size: system.size) }
