@@ -243,14 +243,28 @@ struct SolveCommand: ParsableCommand {
                 out += "  no frames: the required constraints cannot all hold; a minimal conflict:\n"
                 for member in solution.conflict { out += "    \(member.description)\n" }
             }
-            for (name, frame) in zip(solution.viewNames, solution.frames) where solution.status == .solved {
-                let cells = [frame.x, frame.y, frame.width, frame.height].map {
-                    let s = formatNumber($0, maxFractionDigits: 4)
-                    // At least one space: numbers of ten characters and more
-                    // (-593999999.9997) ran into their neighbours.
-                    return String(repeating: " ", count: max(1, 10 - s.count)) + s
+            if solution.status == .solved {
+                // Why bytes: four Strings and an array a view made the frame
+                // table a tenth of a whole text `solve` of the grid.
+                var lines: [UInt8] = []
+                lines.reserveCapacity(solution.frames.count * (width + 44))
+                var number: [UInt8] = []
+                number.reserveCapacity(32)
+                for (name, frame) in zip(solution.viewNames, solution.frames) {
+                    lines.append(contentsOf: "  ".utf8)
+                    lines.append(contentsOf: name.utf8)
+                    lines.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - name.count))
+                    for value in [frame.x, frame.y, frame.width, frame.height] {
+                        number.removeAll(keepingCapacity: true)
+                        appendNumber(value, maxFractionDigits: 4, to: &number)
+                        // At least one space: numbers of ten characters and more
+                        // (-593999999.9997) ran into their neighbours.
+                        lines.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(1, 10 - number.count)))
+                        lines.append(contentsOf: number)
+                    }
+                    lines.append(0x0A)
                 }
-                out += "  " + name + String(repeating: " ", count: width - name.count) + cells.joined() + "\n"
+                out += String(decoding: lines, as: UTF8.self)
             }
             if !solution.levels.isEmpty && solution.status == .solved {
                 out += "  levels: " + solution.levels.map { "\($0.priority): \(formatNumber($0.error, maxFractionDigits: 6))" }

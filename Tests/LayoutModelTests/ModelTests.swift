@@ -72,6 +72,45 @@ struct ModelTests {
         #expect(formatNumber(-469.00001, maxFractionDigits: 4) == "-469")
         #expect(formatNumber(-0.00001, maxFractionDigits: 4) == "0")
         #expect(formatNumber(2.5, maxFractionDigits: 0) == "3")
+        #expect(formatNumber(0.05, maxFractionDigits: 4) == "0.05")
+        #expect(formatNumber(-1234.0001, maxFractionDigits: 4) == "-1234.0001")
+        #expect(formatNumber(.infinity, maxFractionDigits: 4) == "inf")
+    }
+
+    @Test("the byte formatter writes what the String one did, on every kind of value and every digit count")
+    func bytesMatchTheStringFormatter() {
+        // The String-built formatter the table writer used before it wrote bytes: the oracle.
+        func reference(_ value: Double, _ decimals: Int) -> String {
+            let digits = max(0, min(decimals, 9))
+            var scale: Int64 = 1
+            for _ in 0..<digits { scale *= 10 }
+            let scaled = (abs(value) * Double(scale)).rounded()
+            guard value.isFinite, scaled < 9e15 else { return formatNumber(value) }
+            let n = Int64(scaled)
+            if n == 0 { return "0" }
+            let sign = value < 0 ? "-" : ""
+            let integerPart = n / scale
+            var fraction = String(n % scale)
+            if digits == 0 || n % scale == 0 { return sign + String(integerPart) }
+            fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            return "\(sign)\(integerPart).\(fraction)"
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 9.99995, 1e-10, 123456789.12345, 8.9e15, 9.1e15, -7e20, .nan, .infinity, -.infinity]
+        for _ in 0..<4000 {
+            let magnitude = Double(next() % 1_000_000_000) / Double(1 << (next() % 40))
+            values.append(next() % 2 == 0 ? magnitude : -magnitude)
+        }
+        for value in values {
+            for decimals in -1...11 {
+                #expect(formatNumber(value, maxFractionDigits: decimals) == reference(value, decimals), "\(value) \(decimals)")
+            }
+        }
     }
 
     @Test("a constraint's description is its .layout text")
