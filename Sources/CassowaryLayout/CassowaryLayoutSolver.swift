@@ -58,10 +58,63 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Pivots since the last ``prepare(_:variant:)`` (which starts a new tableau).
     public var counters: [Counter: Double] { [.pivots: Double(solver.statistics.pivots)] }
 
+    /// Loads a variant of `layout`, lowering it a row at a time: each row
+    /// goes into the solver as it is made, and only the rows an answer reads
+    /// again are kept (``slimmed(_:)``). Why: the whole lowered system next
+    /// to the solver's own copy of it was the peak of a load (grid 10^5:
+    /// about 117 MB of 700).
+    /// - Throws: ``SolverError`` (an unknown variant; numerical trouble).
+    /// - Complexity: O(*v* + *c*) lowering, plus each row's insertion.
     public func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
-        let system: LoweredSystem
-        do { system = try layout.lowered(variant: variant) } catch { throw SolverError(error) }
-        try build(system, of: layout)
+        var failure: SolverError?
+        var kept: [LoweredConstraint] = []
+        var header: LoweredSystem?
+        var sizeApplied = false
+        let lowered: LoweredSystem
+        do throws(LoweringError) {
+            lowered = try layout.lowered(variant: variant, start: { system, count in
+                header = system
+                self.begin(system, of: layout, expectedRows: count)
+            }, visit: { row in
+                do throws(SolverError) {
+                    if case .container(let component) = row.origin {
+                        kept.append(row)
+                        // The container: x = y = 0 required; the size as edits
+                        // (added first: the cheap order, see the benchmarks).
+                        if component == .x || component == .y {
+                            do throws(CassowaryError) {
+                                let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
+                                setOrigin(handle, row.origin)
+                            } catch { throw Self.wrap(error) }
+                        }
+                        return true
+                    }
+                    if !sizeApplied, let header {
+                        do throws(CassowaryError) { try applySize(header.size) } catch { throw Self.wrap(error) }
+                        sizeApplied = true
+                    }
+                    if !row.priority.isRequired { kept.append(row) }
+                    switch row.origin {
+                    case .constraint(let index): try add(index, row)
+                    case .content: try add(nil, row)
+                    case .container: break
+                    }
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            })
+        } catch {
+            throw SolverError(error)
+        }
+        if let failure { throw failure }
+        if !sizeApplied {
+            do { try applySize(lowered.size) } catch { throw Self.wrap(error) }
+        }
+        var slim = lowered
+        slim.constraints = kept
+        system = slim
     }
 
     public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
@@ -71,8 +124,9 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         try build(system, of: layout)
     }
 
-    /// Builds the tableau of a lowered system (well formed for `validated`).
-    func build(_ system: LoweredSystem, of validated: ValidatedLayout) throws(SolverError) {
+    /// A new, empty solver for `system` (its rows not yet added): the
+    /// variables, and room for `expectedRows` rows.
+    func begin(_ system: LoweredSystem, of validated: ValidatedLayout, expectedRows: Int) {
         self.validated = validated
         let layout = validated.layout
         self.system = system
@@ -83,7 +137,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         extra = [:]
         handles = Array(repeating: nil, count: layout.constraints.count)
         origins = []
-        origins.reserveCapacity(system.constraints.count + 2)
+        origins.reserveCapacity(expectedRows + 2)
         failed = []
         firstConflict = []
         heightEdited = false
@@ -93,8 +147,12 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // (evidence: docs/measurements.md#m-cassowary-costs).
         variables = system.variables.map { solver.makeVariable($0.view == 0 ? system.name(of: $0) : "") }
         // Every row and the two container edits.
-        solver.reserveCapacity(constraints: system.constraints.count + 2)
+        solver.reserveCapacity(constraints: expectedRows + 2)
+    }
 
+    /// Builds the tableau of a lowered system (well formed for `validated`).
+    func build(_ system: LoweredSystem, of validated: ValidatedLayout) throws(SolverError) {
+        begin(system, of: validated, expectedRows: system.constraints.count)
         do {
             // The container: x = y = 0 required; the size as edits (added first:
             // the cheap order, see the benchmarks).

@@ -264,6 +264,29 @@ extension Layout {
     ///
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     func lowerChecked(variant name: String?) throws(LoweringError) -> LoweredSystem {
+        var rows: [LoweredConstraint] = []
+        var header = try lowerChecked(variant: name, start: { system, count in
+            rows.reserveCapacity(count)
+        }, visit: { row in
+            rows.append(row)
+            return true
+        })
+        header.constraints = rows
+        return header
+    }
+
+    /// The lowering, a row at a time: `start` gets the system without rows
+    /// (its variant, size and view names) and the number of constraint and
+    /// container rows to come (content rows not counted), then `visit` each
+    /// row in the order ``LoweredSystem/constraints`` lists them, until it
+    /// returns false. Nothing keeps the rows: a consumer that copies them
+    /// elsewhere (an incremental solver) never holds the whole lowered
+    /// system beside its own copy.
+    /// - Returns: the system without rows.
+    /// - Throws: ``LoweringError/unknownVariant(_:)``.
+    /// - Complexity: O(*v* + *c*), plus the visits.
+    func lowerChecked(variant name: String?, start: (LoweredSystem, Int) -> Void,
+                      visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
         // Why the container first: its frame is view 0. A name declared twice
@@ -279,9 +302,12 @@ extension Layout {
             ? [nil] + views.map { $0.content.baselines } : nil
         let rightToLeft = Layout.isRightToLeft(variant)
 
-        var rows = LoweredSystem.containerRows(for: variant.size)
-
-        rows.reserveCapacity(rows.count + constraints.count)
+        let header = LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: [])
+        let containerRows = LoweredSystem.containerRows(for: variant.size)
+        start(header, containerRows.count + constraints.count)
+        for row in containerRows {
+            guard visit(row) else { return header }
+        }
         for (i, constraint) in constraints.enumerated() where constraint.traits.isEmpty || constraint.isActive(under: variant.traits) {
             // Validation guarantees every name is declared.
             guard let firstView = index[constraint.first.item] else { continue }
@@ -303,8 +329,8 @@ extension Layout {
             }
             constant -= constraint.constant
             let e = LinearExpression(normalizedTerms: terms.normalized(), constant: constant)
-            rows.append(LoweredConstraint(expression: e, relation: constraint.relation, priority: constraint.priority,
-                                          origin: .constraint(index: i)))
+            guard visit(LoweredConstraint(expression: e, relation: constraint.relation, priority: constraint.priority,
+                                          origin: .constraint(index: i))) else { return header }
         }
         // Content sizes: for each axis with an intrinsic size S, `size - S <= 0
         // @ hugging` and `size - S >= 0 @ compression`, as UIKit's content-size
@@ -317,12 +343,12 @@ extension Layout {
                 let variable = FrameVariable(view: i + 1, component: axis == .horizontal ? .width : .height)
                 for kind in ContentConstraintKind.allCases {
                     let e = LinearExpression(normalizedTerms: [LinearExpression.Term(variable: variable, coefficient: 1)], constant: -size)
-                    rows.append(LoweredConstraint(expression: e, relation: kind.relation, priority: view.content.priority(kind, axis),
-                                                  origin: .content(view: i + 1, axis: axis, kind: kind)))
+                    guard visit(LoweredConstraint(expression: e, relation: kind.relation, priority: view.content.priority(kind, axis),
+                                                  origin: .content(view: i + 1, axis: axis, kind: kind))) else { return header }
                 }
             }
         }
-        return LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: rows)
+        return header
     }
 }
 

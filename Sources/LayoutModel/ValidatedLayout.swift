@@ -28,6 +28,19 @@ public struct ValidatedLayout: Hashable, Sendable {
         try layout.lowerChecked(variant: name)
     }
 
+    /// ``lowered(variant:)`` a row at a time, for a consumer that copies the
+    /// rows into its own storage: `start` gets the system without rows and
+    /// the number of container and constraint rows to come (a capacity hint;
+    /// content rows follow them), then `visit` each row in
+    /// ``LoweredSystem/constraints``'s order until it returns false.
+    /// - Returns: the system without rows.
+    /// - Throws: ``LoweringError/unknownVariant(_:)``.
+    /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints, plus the visits.
+    public func lowered(variant name: String?, start: (LoweredSystem, Int) -> Void,
+                        visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
+        try layout.lowerChecked(variant: name, start: start, visit: visit)
+    }
+
     /// The layout with every trait any variant or constraint names switched
     /// on (and `rtl` as asked), no variants and no expectations: lowered, it
     /// has a row for every constraint of every variant of that direction.
