@@ -87,11 +87,15 @@ extension CassowarySolver {
         // a column that most rows share (self-sizing rows: one per row) was
         // walked again for every variable: O(rows²) (evidence:
         // docs/measurements.md#m-cassowary-ambiguity).
-        var steps = [Double?](repeating: nil, count: t.kinds.count)
+        // NaN: not walked yet (a ratio is never NaN). Why not `Double?`: its
+        // tag makes 16 bytes a symbol, and this array was a large part of
+        // the analysis's transient memory, the peak of a whole `solve` of
+        // self-sizing rows at 10^5.
+        var steps = [Double](repeating: .nan, count: t.kinds.count)
         func edgeMovement(_ j: Symbol, _ a: Double) -> Double {
             let step: Double
-            if let known = steps[Int(j.id)] {
-                step = known
+            if !steps[Int(j.id)].isNaN {
+                step = steps[Int(j.id)]
             } else {
                 var ratio = Double.infinity
                 for b in t.columns[Int(j.id)] where t.kinds[Int(b)] != .external {
@@ -121,7 +125,7 @@ extension CassowarySolver {
         // (retaining) every array of the tableau once per variable: 86 M of
         // this function's 160 M instructions on the grid at R = 10^4.
         let movableMask = t.kinds.indices.map { i in t.kinds[i].map { movable(Symbol(id: Int32(i), kind: $0)) } ?? false }
-        var projections: [Row?] = []
+        var projections = ProjectionMemo()
         // The values as of the last ``updateVariables()`` (the precondition).
         let current = variables.map { values.indices.contains($0.id) ? values[$0.id] : 0 }
         var free = [Bool](repeating: false, count: variables.count)

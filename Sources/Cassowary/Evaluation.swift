@@ -1,3 +1,35 @@
+/// The rows ``Tableau/projectedRow(of:keeping:memo:)`` has projected, by
+/// symbol id. Why a slot per symbol and the rows apart, not `[Row?]`: only
+/// the basic externals reached get a row, and 16 bytes for every symbol of
+/// the tableau was most of the ambiguity analysis's transient memory (the
+/// peak of a whole `solve` of self-sizing rows at 10^5); a slot is 4 bytes.
+struct ProjectionMemo {
+    private var slots: [Int32] = []
+    private var rows: [Row] = []
+
+    /// Room for symbol ids below `count`.
+    mutating func grow(to count: Int) {
+        if slots.count < count { slots.append(contentsOf: repeatElement(-1, count: count - slots.count)) }
+    }
+
+    subscript(id: Int32) -> Row? {
+        get {
+            let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
+            return slot < 0 ? nil : rows[Int(slot)]
+        }
+        set {
+            guard let newValue, slots.indices.contains(Int(id)) else { return }
+            let slot = slots[Int(id)]
+            if slot >= 0 {
+                rows[Int(slot)] = newValue
+            } else {
+                slots[Int(id)] = Int32(rows.count)
+                rows.append(newValue)
+            }
+        }
+    }
+}
+
 /// Buffers for evaluating the DAG (kept by the solver between calls).
 struct EvaluationScratch {
     var memo: [Double] = []
@@ -83,21 +115,21 @@ extension Tableau {
     /// to the symbols `keep` accepts (the others dropped as they appear):
     /// the row's dependence on those symbols alone, exactly (cancellations
     /// included), without building the full flat row. `memo` holds the rows
-    /// already projected, by symbol id (grown to the symbol count), for the next call.
+    /// already projected, for the next call.
     /// - Complexity: O(Σ (row length + projected length)) over the external
     ///   rows reached, each once per `memo`.
-    func projectedRow(of symbol: Symbol, keeping keep: (Symbol) -> Bool, memo: inout [Row?]) -> Row {
+    func projectedRow(of symbol: Symbol, keeping keep: (Symbol) -> Bool, memo: inout ProjectionMemo) -> Row {
         guard isBasicExternal(symbol) else { return Row() }
-        if memo.count < kinds.count { memo.append(contentsOf: repeatElement(nil, count: kinds.count - memo.count)) }
-        if let known = memo[Int(symbol.id)] { return known }
+        memo.grow(to: kinds.count)
+        if let known = memo[symbol.id] { return known }
         var stack: [Int32] = [symbol.id]
         while let top = stack.last {
-            if memo[Int(top)] != nil {
+            if memo[top] != nil {
                 stack.removeLast()
                 continue
             }
             var pending = false
-            for cell in rows[Int(top)].cells where isBasicExternal(cell.symbol) && memo[Int(cell.symbol.id)] == nil {
+            for cell in rows[Int(top)].cells where isBasicExternal(cell.symbol) && memo[cell.symbol.id] == nil {
                 stack.append(cell.symbol.id)
                 pending = true
             }
@@ -105,16 +137,16 @@ extension Tableau {
             var projected = Row(constant: rows[Int(top)].constant)
             for cell in rows[Int(top)].cells {
                 if isBasicExternal(cell.symbol) {
-                    guard let inner = memo[Int(cell.symbol.id)] else { continue }
+                    guard let inner = memo[cell.symbol.id] else { continue }
                     // Why the test: most projections are empty, and a merge allocates.
                     if inner.cells.isEmpty { projected.constant += cell.coefficient * inner.constant } else { projected.addScaled(inner, cell.coefficient) }
                 } else if keep(cell.symbol) {
                     projected.add(cell.symbol, cell.coefficient)
                 }
             }
-            memo[Int(top)] = projected
+            memo[top] = projected
             stack.removeLast()
         }
-        return memo[Int(symbol.id)] ?? Row()
+        return memo[symbol.id] ?? Row()
     }
 }

@@ -273,9 +273,12 @@ struct SolveCommand: ParsableCommand {
                 out += "  ambiguous: " + ambiguous.joined(separator: " ") + "\n"
             }
 
-            let passed = checks.filter { $0.verdict == .passed }.count
+            // Counted, not filtered: a filter of the passed checks copied them all.
+            var passed = 0, unsupported = 0
+            for check in checks {
+                if check.verdict == .passed { passed += 1 } else if check.verdict == .unsupported { unsupported += 1 }
+            }
             let failed = checks.filter { $0.verdict == .failed }
-            let unsupported = checks.filter { $0.verdict == .unsupported }.count
             out += "  expectations: \(passed) passed, \(failed.count) failed"
                 + (unsupported > 0 ? ", \(unsupported) unsupported (ambiguity: this solver cannot tell)" : "") + "\n"
             for check in failed {

@@ -12,6 +12,9 @@ struct StageProfile {
         var seconds: Double
         /// Resident memory when the stage ended.
         var residentBytes: Int
+        /// The process's peak resident memory when the stage ended: a stage
+        /// whose transient memory sets the peak shows it here, not above.
+        var peakBytes: Int
         /// What the stage processed, for a rate (bytes read or parsed).
         var bytes: Int?
     }
@@ -28,7 +31,8 @@ struct StageProfile {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let value = try body()
         let t1 = DispatchTime.now().uptimeNanoseconds
-        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: ProcessMemory.residentBytes(), bytes: bytes))
+        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: ProcessMemory.residentBytes(),
+                            peakBytes: RunResults.peakResidentBytes(), bytes: bytes))
         return value
     }
 
@@ -41,14 +45,14 @@ struct StageProfile {
     func table() -> String {
         let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let measured = stages.reduce(0) { $0 + $1.seconds }
-        var rows: [[String]] = [["stage", "seconds", "share", "rate", "RSS after"]]
+        var rows: [[String]] = [["stage", "seconds", "share", "rate", "RSS after", "peak so far"]]
         for stage in stages {
             let rate = stage.bytes.map { $0 > 0 && stage.seconds > 0 ? String(format: "%.1f MB/s", Double($0) / 1e6 / stage.seconds) : "" } ?? ""
             rows.append([stage.name, String(format: "%.4f", stage.seconds), share(stage.seconds, of: total), rate,
-                         megabytes(stage.residentBytes)])
+                         megabytes(stage.residentBytes), megabytes(stage.peakBytes)])
         }
-        rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), share(max(0, total - measured), of: total), "", ""])
-        rows.append(["total", String(format: "%.4f", total), "100%", "", "peak " + megabytes(RunResults.peakResidentBytes())])
+        rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), share(max(0, total - measured), of: total), "", "", ""])
+        rows.append(["total", String(format: "%.4f", total), "100%", "", "", "peak " + megabytes(RunResults.peakResidentBytes())])
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { c, cell in
