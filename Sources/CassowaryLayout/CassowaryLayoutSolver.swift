@@ -67,38 +67,17 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// - Complexity: O(*v* + *c*) lowering, plus each row's insertion.
     public func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
         var failure: SolverError?
-        var kept: [LoweredConstraint] = []
-        var header: LoweredSystem?
-        var sizeApplied = false
+        var progress = LoadProgress()
+        var size: ContainerSize?
         let lowered: LoweredSystem
         do throws(LoweringError) {
             lowered = try layout.lowered(variant: variant, start: { system, count in
-                header = system
+                size = system.size
                 self.begin(system, of: layout, expectedRows: count)
             }, visit: { row in
+                guard let size else { return false }
                 do throws(SolverError) {
-                    if case .container(let component) = row.origin {
-                        kept.append(row)
-                        // The container: x = y = 0 required; the size as edits
-                        // (added first: the cheap order, see the benchmarks).
-                        if component == .x || component == .y {
-                            do throws(CassowaryError) {
-                                let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
-                                setOrigin(handle, row.origin)
-                            } catch { throw Self.wrap(error) }
-                        }
-                        return true
-                    }
-                    if !sizeApplied, let header {
-                        do throws(CassowaryError) { try applySize(header.size) } catch { throw Self.wrap(error) }
-                        sizeApplied = true
-                    }
-                    if !row.priority.isRequired { kept.append(row) }
-                    switch row.origin {
-                    case .constraint(let index): try add(index, row)
-                    case .content: try add(nil, row)
-                    case .container: break
-                    }
+                    try loadRow(row, size: size, into: &progress)
                     return true
                 } catch {
                     failure = error
@@ -109,12 +88,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             throw SolverError(error)
         }
         if let failure { throw failure }
-        if !sizeApplied {
-            do { try applySize(lowered.size) } catch { throw Self.wrap(error) }
-        }
-        var slim = lowered
-        slim.constraints = kept
-        system = slim
+        try finishLoad(lowered, progress)
     }
 
     public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {
@@ -153,27 +127,56 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Builds the tableau of a lowered system (well formed for `validated`).
     func build(_ system: LoweredSystem, of validated: ValidatedLayout) throws(SolverError) {
         begin(system, of: validated, expectedRows: system.constraints.count)
-        do {
-            // The container: x = y = 0 required; the size as edits (added first:
-            // the cheap order, see the benchmarks).
-            for row in system.constraints {
-                if case .container(let component) = row.origin, component == .x || component == .y {
-                    let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
-                    setOrigin(handle, row.origin)
-                }
-            }
-            try applySize(system.size)
-        } catch {
-            throw Self.wrap(error)
+        var progress = LoadProgress()
+        // Container rows first wherever they are (lowering puts them first).
+        for row in system.constraints where row.origin.isContainer { try loadRow(row, size: system.size, into: &progress) }
+        for row in system.constraints where !row.origin.isContainer { try loadRow(row, size: system.size, into: &progress) }
+        try finishLoad(system, progress)
+    }
+
+    /// What a load has done so far: the rows kept for the slimmed system
+    /// (``slimmed(_:)``), and whether the container's size is applied.
+    struct LoadProgress {
+        var kept: [LoweredConstraint] = []
+        var sizeApplied = false
+    }
+
+    /// Adds one row of the system being loaded. The container's x and y rows
+    /// are required constraints and its width and height are edits, applied
+    /// (``applySize(_:)``) before the first other row: added first, the
+    /// cheap order (see the benchmarks). A conflict is recorded, not thrown.
+    /// - Throws: ``SolverError`` for numerical trouble.
+    func loadRow(_ row: LoweredConstraint, size: ContainerSize, into progress: inout LoadProgress) throws(SolverError) {
+        if case .container(let component) = row.origin {
+            progress.kept.append(row)
+            guard component == .x || component == .y else { return }
+            do throws(CassowaryError) {
+                let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
+                setOrigin(handle, row.origin)
+            } catch { throw Self.wrap(error) }
+            return
         }
-        for row in system.constraints {
-            switch row.origin {
-            case .constraint(let index): try add(index, row)
-            case .content: try add(nil, row)
-            case .container: break
-            }
+        if !progress.sizeApplied {
+            do throws(CassowaryError) { try applySize(size) } catch { throw Self.wrap(error) }
+            progress.sizeApplied = true
         }
-        self.system = Self.slimmed(system)
+        if !row.priority.isRequired { progress.kept.append(row) }
+        switch row.origin {
+        case .constraint(let index): try add(index, row)
+        case .content: try add(nil, row)
+        case .container: break
+        }
+    }
+
+    /// Ends a load: the size applied if no row did it, and the system kept
+    /// slimmed to `progress.kept`.
+    func finishLoad(_ system: LoweredSystem, _ progress: LoadProgress) throws(SolverError) {
+        if !progress.sizeApplied {
+            do throws(CassowaryError) { try applySize(system.size) } catch { throw Self.wrap(error) }
+        }
+        var slim = system
+        slim.constraints = progress.kept
+        self.system = slim
     }
 
     /// The rows an answer reads, of a system whose rows are all in the
@@ -188,10 +191,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// - Complexity: O(rows).
     static func slimmed(_ system: LoweredSystem) -> LoweredSystem {
         var slim = system
-        slim.constraints = system.constraints.filter { row in
-            if case .container = row.origin { return true }
-            return !row.priority.isRequired
-        }
+        slim.constraints = system.constraints.filter { $0.origin.isContainer || !$0.priority.isRequired }
         return slim
     }
 

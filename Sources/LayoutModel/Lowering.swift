@@ -97,6 +97,9 @@ public struct LoweredConstraint: Hashable, Sendable {
         /// A content-size constraint of view number `view` (1...): on `axis`,
         /// `size <= intrinsic @ hugging` or `size >= intrinsic @ compression`.
         case content(view: Int, axis: Axis, kind: ContentConstraintKind)
+
+        /// Whether this is one of the container's rows.
+        public var isContainer: Bool { if case .container = self { true } else { false } }
     }
 
     public var expression: LinearExpression
@@ -165,8 +168,8 @@ public struct LoweredSystem: Hashable, Sendable {
     ///   front (or the storage is shared).
     public mutating func resize(to size: ContainerSize) {
         let rows = Self.containerRows(for: size)
-        let leading = constraints.prefix { if case .container = $0.origin { true } else { false } }.count
-        let elsewhere = constraints.dropFirst(leading).contains { if case .container = $0.origin { true } else { false } }
+        let leading = constraints.prefix { $0.origin.isContainer }.count
+        let elsewhere = constraints.dropFirst(leading).contains { $0.origin.isContainer }
         self.size = size
         if leading == rows.count && !elsewhere {
             constraints.replaceSubrange(0..<leading, with: rows)
