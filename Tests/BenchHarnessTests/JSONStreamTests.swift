@@ -72,6 +72,16 @@ struct JSONStreamTests {
         #expect(collected.chunks > 10)
         #expect(flushing.bytes.isEmpty)
         #expect(String(decoding: collected.bytes, as: UTF8.self) == JSONValue.array(cases.map { $0.json(checks: []) }).serialized(indent: 2))
+        // A document shorter than the threshold reaches the sink whole, from finish() alone.
+        let short = Collected()
+        var small = JSONStreamWriter(indent: 2, flushingEvery: 100) { short.bytes += $0; short.chunks += 1 }
+        small.beginObject()
+        small.key("a")
+        small.value(.number(1))
+        small.endObject()
+        small.finish()
+        #expect(short.chunks == 1)
+        #expect(String(decoding: short.bytes, as: UTF8.self) == JSONValue.object([("a", .number(1))]).serialized(indent: 2))
     }
 
     @Test("numbers are formatNumber's text, written without a String for integral values")
