@@ -1,5 +1,5 @@
 /// An objective row: `constant + Σ coefficient × symbol` over nonbasic
-/// restricted symbols, stored densely by symbol id.
+/// restricted symbols, stored densely by symbol id once it holds more than a few.
 ///
 /// Why not a ``Row``: a level holds an error symbol of every soft constraint
 /// of its strength, thousands of cells, and a sorted array pays a merge of
@@ -9,14 +9,29 @@
 /// Dense by id, a substitution costs the length of the substituted row and
 /// a lookup is an index. The zero rule is ``Row``'s: a sum at most
 /// ``Row/nearZero`` in magnitude is dropped, so both give the same cells.
+///
+/// Why a small mode: most levels hold a handful of errors (the grid's one
+/// soft height, the container's edits), and dense arrays as long as the
+/// largest symbol id seen cost 12 bytes a symbol of the whole tableau each:
+/// 6 MB of a grid load at R = 10^4, 60 MB at 10^5
+/// (docs/measurements.md#m-2026-11-27-objective-rows). Up to ``smallLimit``
+/// cells live in two short arrays, searched linearly; the row turns dense for
+/// good when it outgrows them. Both modes drop a cell the same way (the last
+/// symbol takes its place), so ``symbols`` has the same order either way.
 struct ObjectiveRow {
     var constant: Double
-    /// Coefficients by symbol id (0 where absent), as far as the largest id seen.
+    /// Dense mode: coefficients by symbol id (0 where absent), as far as the largest id seen.
     private var dense: [Double] = []
-    /// Index in ``symbols`` by symbol id, or -1.
+    /// Dense mode: index in ``symbols`` by symbol id, or -1.
     private var position: [Int32] = []
     /// The symbols with a cell, unordered.
     private(set) var symbols: [Symbol] = []
+    /// Small mode: the coefficient of each of ``symbols``.
+    private var values: [Double] = []
+    private var isDense = false
+
+    /// The most cells a row holds before it turns dense.
+    static let smallLimit = 16
 
     init(constant: Double = 0) { self.constant = constant }
 
@@ -30,13 +45,23 @@ struct ObjectiveRow {
     /// The cells sorted by symbol id (for dumps and checks).
     /// - Complexity: O(*n* log *n*).
     var cells: [Row.Cell] {
-        symbols.sorted().map { Row.Cell(symbol: $0, coefficient: dense[Int($0.id)]) }
+        symbols.sorted().map { Row.Cell(symbol: $0, coefficient: coefficient(of: $0)) }
     }
 
-    /// - Complexity: O(1).
+    /// Small mode: where `symbol` is in ``symbols``.
+    @inline(__always)
+    private func slot(of symbol: Symbol) -> Int? {
+        for k in symbols.indices where symbols[k].id == symbol.id { return k }
+        return nil
+    }
+
+    /// - Complexity: O(1) (at most ``smallLimit`` compares in small mode).
     func coefficient(of symbol: Symbol) -> Double {
-        let i = Int(symbol.id)
-        return i < dense.count ? dense[i] : 0
+        if isDense {
+            let i = Int(symbol.id)
+            return i < dense.count ? dense[i] : 0
+        }
+        return slot(of: symbol).map { values[$0] } ?? 0
     }
 
     private mutating func reach(_ id: Int32) {
@@ -47,11 +72,49 @@ struct ObjectiveRow {
         position.append(contentsOf: repeatElement(-1, count: grown - position.count))
     }
 
+    /// Moves the small mode's cells into dense arrays, for good.
+    private mutating func becomeDense() {
+        isDense = true
+        for (k, symbol) in symbols.enumerated() {
+            reach(symbol.id)
+            dense[Int(symbol.id)] = values[k]
+            position[Int(symbol.id)] = Int32(k)
+        }
+        values = []
+    }
+
+    /// Small mode: drops cell `k`, the last symbol taking its place (as ``drop(_:)``).
+    private mutating func dropSmall(_ k: Int) {
+        let last = symbols.removeLast(), lastValue = values.removeLast()
+        if k < symbols.count {
+            symbols[k] = last
+            values[k] = lastValue
+        }
+    }
+
     /// Adds `coefficient × symbol`; returns +1 if a cell appeared, -1 if one
     /// cancelled out, 0 otherwise (``Row/add(_:_:)``'s contract).
     /// - Complexity: O(1) amortised.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        if !isDense {
+            if let k = slot(of: symbol) {
+                let sum = values[k] + coefficient
+                if Row.isZero(sum) {
+                    dropSmall(k)
+                    return -1
+                }
+                values[k] = sum
+                return 0
+            }
+            guard !Row.isZero(coefficient) else { return 0 }
+            if symbols.count < Self.smallLimit {
+                symbols.append(symbol)
+                values.append(coefficient)
+                return 1
+            }
+            becomeDense()
+        }
         reach(symbol.id)
         let i = Int(symbol.id)
         if position[i] >= 0 {
@@ -85,6 +148,11 @@ struct ObjectiveRow {
     /// - Complexity: O(1).
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Bool {
+        guard isDense else {
+            guard let k = slot(of: symbol) else { return false }
+            dropSmall(k)
+            return true
+        }
         let i = Int(symbol.id)
         guard i < position.count, position[i] >= 0 else { return false }
         drop(i)
@@ -95,10 +163,24 @@ struct ObjectiveRow {
     /// how an undo puts back what a change overwrote.
     /// - Complexity: O(1) amortised.
     mutating func setCoefficient(of symbol: Symbol, to value: Double) {
-        let i = Int(symbol.id)
         if value == 0 {
             remove(symbol)
-        } else if i < position.count, position[i] >= 0 {
+            return
+        }
+        if !isDense {
+            if let k = slot(of: symbol) {
+                values[k] = value
+                return
+            }
+            if symbols.count < Self.smallLimit {
+                symbols.append(symbol)
+                values.append(value)
+                return
+            }
+            becomeDense()
+        }
+        let i = Int(symbol.id)
+        if i < position.count, position[i] >= 0 {
             dense[i] = value
         } else {
             reach(symbol.id)
@@ -120,9 +202,13 @@ struct ObjectiveRow {
     /// Empties the row, keeping its buffers (the dense arrays stay zeroed).
     /// - Complexity: O(cells).
     mutating func removeAll() {
-        for symbol in symbols {
-            dense[Int(symbol.id)] = 0
-            position[Int(symbol.id)] = -1
+        if isDense {
+            for symbol in symbols {
+                dense[Int(symbol.id)] = 0
+                position[Int(symbol.id)] = -1
+            }
+        } else {
+            values.removeAll(keepingCapacity: true)
         }
         symbols.removeAll(keepingCapacity: true)
         constant = 0
@@ -131,6 +217,10 @@ struct ObjectiveRow {
     /// Multiplies the row by -1.
     mutating func negate() {
         constant = -constant
-        for symbol in symbols { dense[Int(symbol.id)] = -dense[Int(symbol.id)] }
+        if isDense {
+            for symbol in symbols { dense[Int(symbol.id)] = -dense[Int(symbol.id)] }
+        } else {
+            for k in values.indices { values[k] = -values[k] }
+        }
     }
 }

@@ -5,14 +5,20 @@ public struct ItemAttribute: Hashable, Sendable, CustomStringConvertible {
     /// The view's name; `super` is the container.
     public var item: String
     public var attribute: Attribute
-    /// Where the item was written, if it came from text. Provenance, not content:
-    /// ignored by `==` and `hash(into:)`.
-    public var location: SourceLocation?
+    // Why packed: an item is then 32 bytes, not 40 (see ``LayoutConstraint``).
+    private var storedLocation: PackedLocation
 
     public init(_ item: String, _ attribute: Attribute, location: SourceLocation? = nil) {
         self.item = item
         self.attribute = attribute
-        self.location = location
+        self.storedLocation = PackedLocation(location)
+    }
+
+    /// Where the item was written, if it came from text. Provenance, not content:
+    /// ignored by `==` and `hash(into:)`.
+    public var location: SourceLocation? {
+        get { storedLocation.location }
+        set { storedLocation = PackedLocation(newValue) }
     }
 
     public var description: String { "\(item).\(attribute.rawValue)" }
@@ -50,7 +56,9 @@ public struct ConstraintLocations: Hashable, Sendable {
     private var storedStart: SourceLocation
     /// The 1-based column of each part on `start`'s line, 0 when the part is
     /// absent or kept elsewhere: relation, multiplier, constant, priority.
-    private var columns: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    /// Why 16 bits: 24 bytes for the struct instead of 32; a part further
+    /// right than column 65,535 is kept in the table like one on another line.
+    private var columns: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
     /// 1 + the index in ``elsewhereTable`` of the parts not on `start`'s
     /// line, 0 when there are none. Entries are never changed (a change
     /// makes a new one), so copies of this struct never see each other's.
@@ -88,6 +96,12 @@ public struct ConstraintLocations: Hashable, Sendable {
         if let priority { setPart(3, priority) }
     }
 
+    /// What a ``LayoutConstraint`` without locations stores: a start in the
+    /// file id that ``SourceFileNames`` never hands out (see ``PackedLocation``).
+    package static let absent = ConstraintLocations(start: SourceLocation(fileID: .max, line: 0, column: 0))
+
+    package var isAbsent: Bool { storedStart.fileID == .max }
+
     private init(start: SourceLocation, parts: [SourceLocation?]) {
         storedStart = start
         var others: [SourceLocation?] = [nil, nil, nil, nil]
@@ -106,9 +120,9 @@ public struct ConstraintLocations: Hashable, Sendable {
 
     /// The part's column if it is on `start`'s line.
     @inline(__always)
-    private static func column(of location: SourceLocation, on start: SourceLocation) -> Int32? {
+    private static func column(of location: SourceLocation, on start: SourceLocation) -> UInt16? {
         guard location.fileID == start.fileID, location.line == start.line, location.column >= 1 else { return nil }
-        return Int32(truncatingIfNeeded: location.column)  // a SourceLocation's column is an Int32
+        return UInt16(exactly: location.column)
     }
 
     private static func keep(_ parts: [SourceLocation?]) -> UInt32 {
@@ -118,7 +132,7 @@ public struct ConstraintLocations: Hashable, Sendable {
         }
     }
 
-    private func column(_ i: Int) -> Int32 {
+    private func column(_ i: Int) -> UInt16 {
         switch i {
         case 0: return columns.0
         case 1: return columns.1
@@ -127,7 +141,7 @@ public struct ConstraintLocations: Hashable, Sendable {
         }
     }
 
-    private mutating func setColumn(_ i: Int, _ value: Int32) {
+    private mutating func setColumn(_ i: Int, _ value: UInt16) {
         switch i {
         case 0: columns.0 = value
         case 1: columns.1 = value
@@ -180,20 +194,56 @@ public struct ConstraintLocations: Hashable, Sendable {
 ///
 /// Equality compares content only: two constraints written on different
 /// lines are equal if they say the same thing.
+///
+/// Why the layout of the stored properties: a run keeps every parsed
+/// constraint (800,000 for the grid at R = 10^5), so each byte is 0.8 MB.
+/// The identifier and traits, absent from most constraints, share one
+/// optional box; locations and the second item keep their optionality in
+/// spare values, not in tag bytes: 128 bytes a constraint, down from 168
+/// (docs/measurements.md#m-2026-11-27-constraint-size).
 public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     public var first: ItemAttribute
-    public var relation: Relation
     public var second: ItemAttribute?
     public var multiplier: Double
     public var constant: Double
     public var priority: Priority
+    private var extras: Extras?
+    private var storedLocations: ConstraintLocations
+    public var relation: Relation
+
+    /// The identifier and traits of a constraint that has either (immutable: a change makes a new box).
+    private final class Extras: Sendable {
+        let identifier: String?
+        let traits: [String]
+
+        init(identifier: String?, traits: [String]) {
+            self.identifier = identifier
+            self.traits = traits
+        }
+
+        static func make(identifier: String?, traits: [String]) -> Extras? {
+            identifier == nil && traits.isEmpty ? nil : Extras(identifier: identifier, traits: traits)
+        }
+    }
+
     /// The text after `#`, trimmed; nil when absent or empty.
-    public var identifier: String?
+    public var identifier: String? {
+        get { extras?.identifier }
+        set { extras = Extras.make(identifier: newValue, traits: traits) }
+    }
+
     /// The constraint is active only where the container has all these traits
     /// (`when landscape, ipad: ...`). Empty means always active.
-    public var traits: [String]
+    public var traits: [String] {
+        get { extras?.traits ?? [] }
+        set { extras = Extras.make(identifier: identifier, traits: newValue) }
+    }
+
     /// Where it was written, if it came from text (ignored by `==`).
-    public var locations: ConstraintLocations?
+    public var locations: ConstraintLocations? {
+        get { storedLocations.isAbsent ? nil : storedLocations }
+        set { storedLocations = newValue ?? .absent }
+    }
 
     public init(
         _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?,
@@ -206,9 +256,8 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         self.multiplier = multiplier
         self.constant = constant
         self.priority = priority
-        self.identifier = identifier
-        self.traits = traits
-        self.locations = locations
+        self.extras = Extras.make(identifier: identifier, traits: traits)
+        self.storedLocations = locations ?? .absent
     }
 
     /// Where the constraint starts, if known.

@@ -83,7 +83,8 @@ package enum SourceFileNames {
     package static func id(of name: String) -> UInt32 {
         table.withLock { t in
             if let id = t.ids[name] { return id }
-            let id = UInt32(truncatingIfNeeded: t.names.count)
+            // Why never UInt32.max: ``PackedLocation`` spells "no location" with it.
+            let id = UInt32(truncatingIfNeeded: min(t.names.count, Int(UInt32.max - 1)))
             t.names.append(name)
             t.ids[name] = id
             return id
@@ -94,4 +95,18 @@ package enum SourceFileNames {
     package static func name(of id: UInt32) -> String {
         table.withLock { t in t.names.indices.contains(Int(id)) ? t.names[Int(id)] : "" }
     }
+}
+
+/// A `SourceLocation?` in 12 bytes, not 16: "none" is the file id that
+/// ``SourceFileNames`` never hands out. Why: a parsed constraint keeps one
+/// for each of its items, and 800,000 constraints (the grid at R = 10^5)
+/// are kept for the whole run (docs/measurements.md#m-2026-11-27-constraint-size).
+package struct PackedLocation: Hashable, Sendable {
+    private var stored: SourceLocation
+
+    private static let none = SourceLocation(fileID: .max, line: 0, column: 0)
+
+    package init(_ location: SourceLocation?) { stored = location ?? Self.none }
+
+    package var location: SourceLocation? { stored.fileID == .max ? nil : stored }
 }

@@ -91,4 +91,75 @@ struct DenseStorageTests {
         #expect(table.entries.map(\.value) == model.keys.sorted().map { model[$0]! })
         #expect(table[1_000_000] == nil)
     }
+
+    /// An objective row as the dense-only version kept it: coefficients by
+    /// id, the symbols in the order that version left them (a dropped cell's
+    /// place taken by the last symbol). The small mode must keep this order:
+    /// the simplex reads ``ObjectiveRow/symbols`` in it.
+    struct ObjectiveModel {
+        var coefficients: [Int32: Double] = [:]
+        var order: [Int32] = []
+
+        mutating func add(_ id: Int32, _ c: Double) -> Int {
+            if let old = coefficients[id] {
+                let sum = old + c
+                if Row.isZero(sum) { drop(id); return -1 }
+                coefficients[id] = sum
+                return 0
+            }
+            guard !Row.isZero(c) else { return 0 }
+            coefficients[id] = c
+            order.append(id)
+            return 1
+        }
+
+        mutating func drop(_ id: Int32) {
+            guard coefficients.removeValue(forKey: id) != nil, let p = order.firstIndex(of: id) else { return }
+            let last = order.removeLast()
+            if p < order.count { order[p] = last }
+        }
+    }
+
+    @Test("ObjectiveRow keeps the dense version's cells and symbol order through its small mode and the switch to dense", arguments: [1, 2, 3, 4, 5, 6])
+    func objectiveRowMatchesDenseOrder(seed: UInt64) {
+        var g = Generator(state: seed)
+        var row = ObjectiveRow()
+        var model = ObjectiveModel()
+        let steps = [1.0, -1.0, 2.0, -2.0, 0.5]
+        for step in 0..<3_000 {
+            // Few ids at first (the row stays small), then more than the small limit holds.
+            let id = Int32(g.next(step < 1_500 ? 12 : 48))
+            let symbol = Symbol(id: id, kind: .error)
+            switch g.next(20) {
+            case 0..<12:
+                let c = steps[g.next(steps.count)]
+                #expect(row.add(symbol, c) == model.add(id, c))
+            case 12..<15:
+                _ = row.remove(symbol)
+                model.drop(id)
+            case 15..<18:
+                let value = g.next(4) == 0 ? 0 : steps[g.next(steps.count)]
+                row.setCoefficient(of: symbol, to: value)
+                if value == 0 {
+                    model.drop(id)
+                } else if model.coefficients[id] != nil {
+                    model.coefficients[id] = value
+                } else {
+                    _ = model.add(id, value)
+                }
+            case 18:
+                row.negate()
+                for (k, v) in model.coefficients { model.coefficients[k] = -v }
+            default:
+                if g.next(8) == 0 {
+                    row.removeAll()
+                    model = ObjectiveModel()
+                }
+            }
+            #expect(row.symbols.map(\.id) == model.order, "seed \(seed) step \(step)")
+            for probe in Int32(0)..<48 {
+                #expect(row.coefficient(of: Symbol(id: probe, kind: .error)) == (model.coefficients[probe] ?? 0))
+            }
+        }
+    }
 }

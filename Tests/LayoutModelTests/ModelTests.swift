@@ -61,6 +61,51 @@ struct ModelTests {
         #expect(locations != ConstraintLocations(start: moved, priority: priority))
     }
 
+    @Test("a part further right than 16-bit columns reach is kept whole, not wrapped")
+    func farColumns() {
+        let start = SourceLocation(file: "wide.layout", line: 2, column: 1)
+        let far = SourceLocation(file: "wide.layout", line: 2, column: 70_000)
+        let edge = SourceLocation(file: "wide.layout", line: 2, column: 65_535)
+        var locations = ConstraintLocations(start: start, relation: edge, constant: far)
+        #expect(locations.relation == edge && locations.constant == far)
+        locations.priority = far
+        #expect(locations.priority == far && locations.constant == far && locations.relation == edge)
+    }
+
+    @Test("a constraint's optional parts (item locations, locations, identifier, traits) read back as set, nil included")
+    func compactStorageRoundTrips() {
+        let here = SourceLocation(file: "a.layout", line: 7, column: 3)
+        var c = LayoutConstraint(ItemAttribute("a", .left), .equal, ItemAttribute("b", .right, location: here), constant: 8)
+        #expect(c.first.location == nil && c.second?.location == here)
+        #expect(c.locations == nil && c.location == nil && c.identifier == nil && c.traits.isEmpty)
+        c.first.location = here
+        c.second?.location = nil
+        c.locations = ConstraintLocations(start: here)
+        c.identifier = "gap"
+        #expect(c.first.location == here && c.second?.location == nil && c.second != nil)
+        #expect(c.locations?.start == here && c.identifier == "gap" && c.traits.isEmpty)
+        c.traits = ["landscape"]
+        #expect(c.identifier == "gap" && c.traits == ["landscape"])
+        c.identifier = nil
+        #expect(c.identifier == nil && c.traits == ["landscape"])
+        c.traits.append("ipad")
+        #expect(c.traits == ["landscape", "ipad"] && c.isActive(under: ["ipad", "landscape"]) && !c.isActive(under: ["ipad"]))
+        c.traits = []
+        c.locations = nil
+        #expect(c.identifier == nil && c.traits.isEmpty && c.locations == nil && c.first.location == here)
+        // A copy does not see the original's later changes (the box is shared, never changed).
+        var d = c
+        d.identifier = "other"
+        #expect(c.identifier == nil && d.identifier == "other")
+    }
+
+    @Test("a parsed constraint is at most 128 bytes: 800,000 of them are kept for a 10^5-row grid")
+    func constraintSize() {
+        // 168 bytes before the optional parts were packed (docs/measurements.md#m-2026-11-27-constraint-size).
+        #expect(MemoryLayout<LayoutConstraint>.stride <= 128)
+        #expect(MemoryLayout<ItemAttribute?>.stride <= 32)
+    }
+
     @Test("number formatting: integers plain, others shortest round-trip")
     func numbers() {
         #expect(formatNumber(16) == "16")
