@@ -36,7 +36,12 @@ public struct CassowarySolver: Sendable {
     var tableau = Tableau()
     /// The external symbol of each variable, by variable id.
     var variableSymbols: [Symbol] = []
-    var variableNames: [String] = []
+    /// The names given to ``makeVariable(_:)``, by variable id, for the
+    /// variables that have one. Why not a name per variable: the layout
+    /// adapter names only the container's, and 16 bytes for each unnamed
+    /// variable was 2.1 MB of a grid load at R = 10^4
+    /// (docs/measurements.md#m-2026-11-27-small-items).
+    var variableNames: [Int: String] = [:]
     var values: [Double] = []
     /// Buffers for ``updateVariables()``.
     var evaluation = EvaluationScratch()
@@ -76,10 +81,13 @@ public struct CassowarySolver: Sendable {
     public mutating func makeVariable(_ name: String = "") -> CassowaryVariable {
         let symbol = tableau.makeSymbol(.external)
         variableSymbols.append(symbol)
-        variableNames.append(name)
+        if !name.isEmpty { variableNames[variableSymbols.count - 1] = name }
         values.append(0)
         return CassowaryVariable(id: variableSymbols.count - 1)
     }
+
+    /// The name a variable was made with ("" if none).
+    func name(of variable: CassowaryVariable) -> String { variableNames[variable.id] ?? "" }
 
     /// The value of a variable as of the last ``updateVariables()``.
     public func value(of variable: CassowaryVariable) -> Double {
@@ -263,7 +271,7 @@ public struct CassowarySolver: Sendable {
         guard s.isFinite, s > 0 else { throw .invalidConstraint(label: "edit", reason: "strength must be finite and > 0") }
         let value = values[variable.id]
         let definition = ConstraintDefinition(terms: [(variable, 1)], constant: -value, relation: .equal,
-                                              strength: strength, label: "edit \(variableNames[variable.id])")
+                                              strength: strength, label: "edit \(name(of: variable))")
         let handle = CassowaryConstraint(id: nextConstraintID)
         try insert(definition, as: handle, edit: variable, explain: false)
         nextConstraintID += 1
@@ -308,7 +316,7 @@ public struct CassowarySolver: Sendable {
 
     /// Removes every constraint and edit; variables stay (values 0).
     public mutating func reset() {
-        let names = variableNames
+        let names = variableSymbols.indices.map { variableNames[$0] ?? "" }
         var keep = made
         for (id, record) in records.entries where record.edit == nil { keep[id] = definition(of: record, id: id) }
         let next = nextConstraintID

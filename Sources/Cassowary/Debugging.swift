@@ -7,8 +7,8 @@ extension CassowarySolver {
     /// `e` (error) and their id.
     public func dump() -> String {
         var names: [Int32: String] = [:]
-        for (i, symbol) in variableSymbols.enumerated() where !variableNames[i].isEmpty {
-            names[symbol.id] = variableNames[i]
+        for (i, symbol) in variableSymbols.enumerated() {
+            if let name = variableNames[i] { names[symbol.id] = name }
         }
         func name(_ s: Symbol) -> String { names[s.id].map { "\(s)[\($0)]" } ?? s.description }
         func text(_ row: Row) -> String {
@@ -28,7 +28,7 @@ extension CassowarySolver {
         for (k, row) in tableau.levels.enumerated() {
             lines.append("  level \(number(tableau.levelStrengths[k])) (\(tableau.levelUsers[k]) constraints): \(text(Row(constant: row.constant, cells: row.cells)))")
         }
-        lines.append("edits: " + edits.keys.sorted().map { "\(variableNames[$0].isEmpty ? "v\($0)" : variableNames[$0])=\(number(edits[$0]?.value ?? 0))" }
+        lines.append("edits: " + edits.keys.sorted().map { "\(variableNames[$0] ?? "v\($0)")=\(number(edits[$0]?.value ?? 0))" }
             .joined(separator: " "))
         return lines.joined(separator: "\n") + "\n"
     }

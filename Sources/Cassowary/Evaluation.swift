@@ -3,9 +3,15 @@
 /// the basic externals reached get a row, and 16 bytes for every symbol of
 /// the tableau was most of the ambiguity analysis's transient memory (the
 /// peak of a whole `solve` of self-sizing rows at 10^5); a slot is 4 bytes.
+/// Why an empty projection is kept as its constant alone (8 bytes, not a
+/// 16-byte ``Row``): most projections are empty, and the memo is the
+/// largest item at the peak of a grid's `solve`
+/// (docs/measurements.md#m-2026-11-27-small-items).
 struct ProjectionMemo {
+    /// -1: not projected; >= 0: an index in ``rows``; <= -2: index `-2 - slot` in ``constants``.
     private var slots: [Int32] = []
     private var rows: [Row] = []
+    private var constants: [Double] = []
 
     /// Room for symbol ids below `count`.
     mutating func grow(to count: Int) {
@@ -15,15 +21,18 @@ struct ProjectionMemo {
     subscript(id: Int32) -> Row? {
         get {
             let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
-            return slot < 0 ? nil : rows[Int(slot)]
+            if slot >= 0 { return rows[Int(slot)] }
+            if slot == -1 { return nil }
+            return Row(constant: constants[Int(-2 - slot)])
         }
         set {
             guard let newValue, slots.indices.contains(Int(id)) else { return }
-            let slot = slots[Int(id)]
-            if slot >= 0 {
-                rows[Int(slot)] = newValue
+            // (A second projection of a symbol, which no caller makes, takes a new entry.)
+            if newValue.cells.isEmpty {
+                slots[Int(id)] = -2 - Int32(truncatingIfNeeded: constants.count)
+                constants.append(newValue.constant)
             } else {
-                slots[Int(id)] = Int32(rows.count)
+                slots[Int(id)] = Int32(truncatingIfNeeded: rows.count)
                 rows.append(newValue)
             }
         }

@@ -50,7 +50,14 @@ extension CassowarySolver {
     // Why inlined (here and in the two steps below): one call per insert each,
     // on the hot path; as calls they cost 1-2% of a load (callgrind).
     @inline(__always) mutating func makeRow(_ definition: ConstraintDefinition) -> (row: Row, marker: Symbol?, other: Symbol?) {
-        var row = tableau.unexpanded(definition.terms, symbols: variableSymbols, constant: definition.constant)
+        let markers: Int
+        switch (definition.relation, definition.strength) {
+        case (.equal, .required): markers = 0
+        case (.equal, .soft), (_, .soft): markers = 2
+        case (_, .required): markers = 1
+        }
+        var row = tableau.unexpanded(definition.terms, symbols: variableSymbols, constant: definition.constant,
+                                     markers: markers)
         var marker: Symbol?
         var other: Symbol?
         var level: Int?

@@ -292,11 +292,15 @@ struct Tableau {
     /// type's notes: a basic external is expanded only when needed).
     /// Why the definition's terms and the symbol table rather than a list of
     /// (symbol, coefficient): mapping the terms made an array per constraint.
+    /// `markers`: the slack and error cells the caller will add (0...2).
     func unexpanded(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
-                    constant: Double) -> Row {
+                    constant: Double, markers: Int) -> Row {
         var row = Row(constant: constant)
-        // Why reserve: a new row gets a cell per term and up to two markers.
-        row.reserveCapacity(terms.count + 2)
+        // Why reserve exactly the terms and the markers: the row is usually
+        // stored as it is, capacity included (two spare cells were 2.5 MB of
+        // a grid load at R = 10^4); solving it for its subject then leaves
+        // the one spare cell that a re-orientation adds (`reorient(_:)`).
+        row.reserveCapacity(terms.count + markers)
         for (variable, coefficient) in terms { row.add(symbols[variable.id], coefficient) }
         return row
     }

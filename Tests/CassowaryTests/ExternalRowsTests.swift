@@ -87,6 +87,29 @@ struct ExternalRowsTests {
         #expect(solver._checkInvariants().isEmpty)
     }
 
+    @Test("projecting rows onto chosen symbols: constants and cells, the memo's empty projections included")
+    func projections() throws {
+        var solver = CassowarySolver()
+        let a = solver.makeVariable("a"), b = solver.makeVariable("b"), c = solver.makeVariable("c")
+        let free = solver.makeVariable("free")
+        // a = 10, b = a + 5, c = b + 7 + 2·free, in an order that keeps each
+        // definition local: the rows of b and c name basic externals.
+        try solver.addConstraint(eq([(a, 1)], -10))
+        try solver.addConstraint(eq([(b, 1), (a, -1)], -5))
+        try solver.addConstraint(eq([(c, 1), (b, -1), (free, -2)], -7))
+        let symbol = { (v: CassowaryVariable) in solver.variableSymbols[v.id] }
+        let keep = { (s: Symbol) in s == symbol(free) }
+        var memo = ProjectionMemo()
+        let projectedC = solver.tableau.projectedRow(of: symbol(c), keeping: keep, memo: &memo)
+        let onFree = projectedC.cells.first { $0.symbol == symbol(free) }?.coefficient ?? 0
+        #expect(projectedC.constant == 22 && projectedC.cells.count == 1)
+        #expect(abs(onFree - 2) < 1e-12)
+        // b and a were projected on the way (empty: they name no kept symbol); the memo gives them back.
+        let projectedB = solver.tableau.projectedRow(of: symbol(b), keeping: keep, memo: &memo)
+        #expect(projectedB.constant == 15 && projectedB.cells.isEmpty)
+        #expect(solver.tableau.projectedRow(of: symbol(a), keeping: keep, memo: &memo).constant == 10)
+    }
+
     @Test("a chain of definitions evaluates through the DAG")
     func deepChain() throws {
         // (Debug builds check every invariant after every add: O(n²) here, so

@@ -216,6 +216,24 @@ struct SolverScenarioTests {
         #expect(solver.value(of: x) == 6)
     }
 
+    @Test("variable names (kept only for the variables that have one) name rows and edits, before and after a reset")
+    func variableNames() throws {
+        var solver = CassowarySolver()
+        let a = solver.makeVariable("a"), unnamed = solver.makeVariable(), c = solver.makeVariable("c")
+        try solver.addConstraint(eq([(a, 1), (unnamed, -1)], -3))
+        try solver.addConstraint(eq([(c, 1), (unnamed, -1)], -5))
+        try solver.addEditVariable(c, strength: .soft(1000))
+        for when in ["before", "after"] {
+            let dump = solver.dump()
+            #expect(dump.contains("[a]") && dump.contains("[c]") && !dump.contains("[]"), "\(when) reset:\n\(dump)")
+            #expect(dump.contains("edits: c=") || when == "after", "\(when) reset:\n\(dump)")
+            #expect(solver.name(of: a) == "a" && solver.name(of: unnamed) == "" && solver.name(of: c) == "c")
+            solver.reset()
+            try solver.addConstraint(eq([(a, 1), (unnamed, -1)], -3))
+            try solver.addConstraint(eq([(c, 1), (unnamed, -1)], -5))
+        }
+    }
+
     @Test("removing a required equality: dropped in O(1) when nothing absorbed its row, else rebuilt")
     func equalityRemovalPaths() throws {
         var solver = CassowarySolver()
