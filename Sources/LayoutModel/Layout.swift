@@ -179,27 +179,60 @@ public struct Expectation: Hashable, Sendable {
         case ambiguous(views: [String])
     }
 
-    /// The variant it applies to; nil is the default container.
-    public var variant: String?
     public var kind: Kind
+    /// The absolute tolerance of a frame (`within 0.5`); nil is ``frameTolerance``.
+    public var tolerance: Double?
+    // Why the variant and the observer share one optional box and the
+    // location is packed: a grid of R = 10^5 rows keeps 200,000 expectations
+    // for the whole run, and most have neither; 88 bytes each instead of 120
+    // (docs/measurements.md#m-2026-11-27-small-items).
+    private var storedLocation: PackedLocation
+    private var attribution: Attribution?
+
+    /// The variant and the observer of an expectation that has either (immutable).
+    private final class Attribution: Sendable {
+        let variant: String?
+        let observedBy: String?
+
+        init(variant: String?, observedBy: String?) {
+            self.variant = variant
+            self.observedBy = observedBy
+        }
+
+        static func make(variant: String?, observedBy: String?) -> Attribution? {
+            variant == nil && observedBy == nil ? nil : Attribution(variant: variant, observedBy: observedBy)
+        }
+    }
+
+    /// The variant it applies to; nil is the default container.
+    public var variant: String? {
+        get { attribution?.variant }
+        set { attribution = Attribution.make(variant: newValue, observedBy: observedBy) }
+    }
+
     /// Who observed this frame (`expect ... observed xcode`): an answer from
     /// another engine, reported apart ("matches Xcode"), never a failure of
     /// the layout's own checks. nil: the author's expectation.
-    public var observedBy: String?
-    /// The absolute tolerance of a frame (`within 0.5`); nil is ``frameTolerance``.
-    public var tolerance: Double?
-    public var location: SourceLocation?
+    public var observedBy: String? {
+        get { attribution?.observedBy }
+        set { attribution = Attribution.make(variant: variant, observedBy: newValue) }
+    }
+
+    /// Where the line was written, if it came from text.
+    public var location: SourceLocation? {
+        get { storedLocation.location }
+        set { storedLocation = PackedLocation(newValue) }
+    }
 
     /// Absolute tolerance of `expect VIEW = X Y W H`, from the format's spec.
     public static let frameTolerance = 1e-3
 
     public init(variant: String? = nil, _ kind: Kind, observedBy: String? = nil, tolerance: Double? = nil,
                 location: SourceLocation? = nil) {
-        self.variant = variant
         self.kind = kind
-        self.observedBy = observedBy
         self.tolerance = tolerance
-        self.location = location
+        self.storedLocation = PackedLocation(location)
+        self.attribution = Attribution.make(variant: variant, observedBy: observedBy)
     }
 
     /// The tolerance a frame is checked with.

@@ -8,10 +8,47 @@ public struct ExpectationResult: Hashable, Sendable {
         case unsupported
     }
 
-    public var expectation: Expectation
+    /// The line checked.
+    public var expectation: Expectation {
+        get { checked.items[index] }
+        set {
+            checked = CheckedLines([newValue])
+            index = 0
+        }
+    }
     public var verdict: Verdict
     /// Why it failed, with the numbers.
     public var reason: String?
+    /// Why the lines checked are shared, not copied into each result: an
+    /// `Expectation` is 120 bytes, and a grid of R = 10^5 rows checks
+    /// 200,000 of them; the copies were the peak of a whole `solve`
+    /// (docs/measurements.md#m-2026-11-27-small-items). A result is 40 bytes.
+    private var checked: CheckedLines
+    private var index: Int
+
+    init(_ checked: CheckedLines, _ index: Int, verdict: Verdict, reason: String?) {
+        self.checked = checked
+        self.index = index
+        self.verdict = verdict
+        self.reason = reason
+    }
+
+    public static func == (a: ExpectationResult, b: ExpectationResult) -> Bool {
+        a.verdict == b.verdict && a.reason == b.reason && a.expectation == b.expectation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(expectation)
+        hasher.combine(verdict)
+        hasher.combine(reason)
+    }
+}
+
+/// The lines a ``Solution/check(_:)`` checked, shared by its results (immutable).
+final class CheckedLines: Sendable {
+    let items: [Expectation]
+
+    init(_ items: [Expectation]) { self.items = items }
 }
 
 extension Solution {
@@ -28,9 +65,11 @@ extension Solution {
         // (evidence: docs/measurements.md#m-2026-11-23-profile).
         let frameIndex = NameIndex(viewNames)
         let ambiguousSet = ambiguous.map(Set.init)
-        return expectations.map { expectation in
+        let checked = CheckedLines(expectations)
+        return expectations.indices.map { index in
+            let expectation = expectations[index]
             func result(_ verdict: ExpectationResult.Verdict, _ reason: String? = nil) -> ExpectationResult {
-                ExpectationResult(expectation: expectation, verdict: verdict, reason: reason)
+                ExpectationResult(checked, index, verdict: verdict, reason: reason)
             }
             switch expectation.kind {
             case .unsatisfiable:

@@ -66,6 +66,23 @@ struct HarnessTests {
         #expect(v4 == .fail && r4 == ["a: expected 0 0 11 10, got 0 0 10 10"])
     }
 
+    @Test("check results carry the line they checked, in order, equal by content, and can be given another line")
+    func checkResults() throws {
+        let frame = Frame(x: 0, y: 0, width: 10, height: 10)
+        let lines = [Expectation(.frame(view: "a", frame)), Expectation(.frame(view: "a", Frame(x: 1, y: 0, width: 10, height: 10))),
+                     Expectation(.ambiguous(views: [])), Expectation(.unsatisfiable)]
+        let results = solution([Frame(x: 0, y: 0, width: 100, height: 100), frame]).check(lines)
+        #expect(results.map(\.expectation) == lines)
+        #expect(results.map(\.verdict) == [.passed, .failed, .passed, .failed])
+        #expect(results[1].reason == "a: expected \(Frame(x: 1, y: 0, width: 10, height: 10)), got \(frame)")
+        // Equal by content: the same verdicts from another check of equal lines.
+        let again = solution([Frame(x: 0, y: 0, width: 100, height: 100), frame]).check(lines.map { $0 })
+        #expect(again == results && Set(again) == Set(results))
+        var moved = results[0]
+        moved.expectation = lines[3]
+        #expect(moved.expectation == lines[3] && results[0].expectation == lines[0] && moved != results[0])
+    }
+
     @Test("globs: * and ?")
     func globs() {
         #expect(Glob.matches("seed/emoji-playground", "seed/*"))

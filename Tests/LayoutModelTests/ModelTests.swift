@@ -99,6 +99,26 @@ struct ModelTests {
         #expect(c.identifier == nil && d.identifier == "other")
     }
 
+    @Test("an expectation's variant, observer and location read back as set, nil included; a copy keeps its own")
+    func expectationStorageRoundTrips() {
+        let here = SourceLocation(file: "e.layout", line: 4, column: 1)
+        var e = Expectation(.frame(view: "a", Frame(x: 1, y: 2, width: 3, height: 4)), tolerance: 0.5)
+        #expect(e.variant == nil && e.observedBy == nil && e.location == nil && e.tolerance == 0.5)
+        e.variant = "landscape"
+        e.location = here
+        #expect(e.variant == "landscape" && e.observedBy == nil && e.location == here)
+        e.observedBy = "xcode"
+        #expect(e.variant == "landscape" && e.observedBy == "xcode")
+        let copy = e
+        e.variant = nil
+        #expect(e.variant == nil && e.observedBy == "xcode" && copy.variant == "landscape")
+        e.observedBy = nil
+        e.location = nil
+        #expect(e.variant == nil && e.observedBy == nil && e.location == nil && e != copy)
+        #expect(Expectation(variant: "v", .unsatisfiable, observedBy: "o", location: here).variant == "v")
+        #expect(MemoryLayout<LayoutModel.Expectation>.stride <= 88)  // 120 before (docs/measurements.md#m-2026-11-27-small-items)
+    }
+
     @Test("a parsed constraint is at most 128 bytes: 800,000 of them are kept for a 10^5-row grid")
     func constraintSize() {
         // 168 bytes before the optional parts were packed (docs/measurements.md#m-2026-11-27-constraint-size).
