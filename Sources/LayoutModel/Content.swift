@@ -112,10 +112,23 @@ public struct ViewContent: Hashable, Sendable {
     }
 }
 
-/// The storage of a view's content, shared until written: most views have
-/// none, and a plain view pays one nil reference instead of the whole record
-/// (a grid of 10^5 rows has 2 · 10^5 views).
-final class ViewContentBox: Sendable {
-    let value: ViewContent
-    init(_ value: ViewContent) { self.value = value }
+/// The storage of a view's margins and content, shared until written (a
+/// write makes a new box): most views have neither, and a plain view pays
+/// one nil reference instead of the whole record (a grid of 10^5 rows has
+/// 2 · 10^5 views).
+final class ViewExtras: Sendable {
+    let margins: EdgeInsets?
+    let marginsLocation: SourceLocation?
+    let content: ViewContent
+
+    private init(margins: EdgeInsets?, marginsLocation: SourceLocation?, content: ViewContent) {
+        self.margins = margins
+        self.marginsLocation = marginsLocation
+        self.content = content
+    }
+
+    static func make(margins: EdgeInsets?, marginsLocation: SourceLocation?, content: ViewContent) -> ViewExtras? {
+        guard margins != nil || marginsLocation != nil || !content.isEmpty else { return nil }
+        return ViewExtras(margins: margins, marginsLocation: marginsLocation, content: content)
+    }
 }

@@ -90,25 +90,41 @@ public struct ContainerSize: Hashable, Sendable, CustomStringConvertible {
 /// A declared view.
 public struct ViewDeclaration: Hashable, Sendable {
     public var name: String
-    /// Layout margins; nil means ``EdgeInsets/standard``.
-    public var margins: EdgeInsets?
-    /// Where the name was declared (ignored by `==`).
-    public var location: SourceLocation?
-    /// Where the `margins` line was (ignored by `==`).
-    public var marginsLocation: SourceLocation?
-    private var contentBox: ViewContentBox?
+    private var storedLocation: PackedLocation
+    /// The margins and the content of a view that has either. Why one
+    /// optional box: most views have neither, and a plain view then costs 40
+    /// bytes instead of 96 (a grid of 10^5 rows declares 2 · 10^5 views;
+    /// docs/measurements.md#m-2026-11-27-small-items).
+    private var extras: ViewExtras?
 
     public init(name: String, margins: EdgeInsets? = nil, content: ViewContent = .none, location: SourceLocation? = nil) {
         self.name = name
-        self.margins = margins
-        self.location = location
-        self.content = content
+        self.storedLocation = PackedLocation(location)
+        self.extras = ViewExtras.make(margins: margins, marginsLocation: nil, content: content)
+    }
+
+    /// Layout margins; nil means ``EdgeInsets/standard``.
+    public var margins: EdgeInsets? {
+        get { extras?.margins }
+        set { extras = ViewExtras.make(margins: newValue, marginsLocation: marginsLocation, content: content) }
+    }
+
+    /// Where the name was declared (ignored by `==`).
+    public var location: SourceLocation? {
+        get { storedLocation.location }
+        set { storedLocation = PackedLocation(newValue) }
+    }
+
+    /// Where the `margins` line was (ignored by `==`).
+    public var marginsLocation: SourceLocation? {
+        get { extras?.marginsLocation }
+        set { extras = ViewExtras.make(margins: margins, marginsLocation: newValue, content: content) }
     }
 
     /// Intrinsic size, hugging, compression resistance and baselines (``ViewContent/none`` for a plain view).
     public var content: ViewContent {
-        get { contentBox?.value ?? .none }
-        set { contentBox = newValue.isEmpty ? nil : ViewContentBox(newValue) }
+        get { extras?.content ?? .none }
+        set { extras = ViewExtras.make(margins: margins, marginsLocation: marginsLocation, content: newValue) }
     }
 
     public static func == (lhs: ViewDeclaration, rhs: ViewDeclaration) -> Bool {

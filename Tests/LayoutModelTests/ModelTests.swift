@@ -119,6 +119,30 @@ struct ModelTests {
         #expect(MemoryLayout<LayoutModel.Expectation>.stride <= 88)  // 120 before (docs/measurements.md#m-2026-11-27-small-items)
     }
 
+    @Test("a view's margins, their location, its content and its location read back as set, each alone; a copy keeps its own")
+    func viewStorageRoundTrips() {
+        let here = SourceLocation(file: "v.layout", line: 2, column: 7)
+        let there = SourceLocation(file: "v.layout", line: 3, column: 1)
+        let insets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        let content = ViewContent(intrinsicSize: IntrinsicSize(width: 80, height: nil))
+        var v = ViewDeclaration(name: "label", location: here)
+        #expect(v.margins == nil && v.marginsLocation == nil && v.content == .none && v.location == here)
+        v.margins = insets
+        v.marginsLocation = there
+        #expect(v.margins == insets && v.marginsLocation == there && v.content == .none)
+        v.content = content
+        #expect(v.margins == insets && v.marginsLocation == there && v.content == content)
+        let copy = v
+        v.margins = nil
+        #expect(v.margins == nil && v.marginsLocation == there && v.content == content && copy.margins == insets)
+        v.marginsLocation = nil
+        v.content = .none
+        v.location = nil
+        #expect(v.margins == nil && v.marginsLocation == nil && v.content == .none && v.location == nil)
+        #expect(ViewDeclaration(name: "m", margins: insets, content: content).margins == insets)
+        #expect(MemoryLayout<ViewDeclaration>.stride <= 40)  // 96 before (docs/measurements.md#m-2026-11-27-small-items)
+    }
+
     @Test("a parsed constraint is at most 128 bytes: 800,000 of them are kept for a 10^5-row grid")
     func constraintSize() {
         // 168 bytes before the optional parts were packed (docs/measurements.md#m-2026-11-27-constraint-size).
