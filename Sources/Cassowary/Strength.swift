@@ -38,6 +38,8 @@ public struct CassowaryVariable: Hashable, Sendable, Comparable {
 /// The handle of an added constraint.
 public struct CassowaryConstraint: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let id: Int
+    /// A handle from its id, for tables that store ids (the layout adapter's).
+    package init(id: Int) { self.id = id }
     public static func < (a: Self, b: Self) -> Bool { a.id < b.id }
     public var description: String { "c\(id)" }
 }

@@ -36,7 +36,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// the solver's constraint ids count up from 0), and hash tables of a
     /// million entries cost cache misses on every add (evidence:
     /// docs/measurements.md#m-cassowary-costs).
-    var handles: [CassowaryConstraint?] = []
+    var handles = HandleTable()
     /// Where each solver constraint came from, by the handle's id.
     var origins: [LoweredConstraint.Origin?] = []
     /// Active constraints that could not be added (they conflict with earlier ones).
@@ -109,7 +109,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // (its constraint numbers restart at 0).
         load = LoadID.next()
         extra = [:]
-        handles = Array(repeating: nil, count: layout.constraints.count)
+        handles = HandleTable(count: layout.constraints.count)
         origins = []
         origins.reserveCapacity(expectedRows + 2)
         failed = []

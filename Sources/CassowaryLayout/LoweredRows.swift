@@ -32,3 +32,23 @@ extension CassowaryRelation {
         }
     }
 }
+
+/// The solver's handle of each layout constraint, by constraint index; nil
+/// (not in the solver) stored as -1. Why not `[CassowaryConstraint?]`: the
+/// optional's tag rounds each entry up to 16 bytes, 13 MB for the 820,000
+/// constraints of a grid at R = 10^5; an id is 8
+/// (docs/measurements.md#m-2026-11-27-small-items).
+struct HandleTable {
+    private var ids: [Int] = []
+
+    init() {}
+
+    init(count: Int) { ids = Array(repeating: -1, count: count) }
+
+    var indices: Range<Int> { ids.indices }
+
+    subscript(index: Int) -> CassowaryConstraint? {
+        get { ids[index] < 0 ? nil : CassowaryConstraint(id: ids[index]) }
+        set { ids[index] = newValue?.id ?? -1 }
+    }
+}
