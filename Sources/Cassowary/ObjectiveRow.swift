@@ -97,27 +97,16 @@ struct ObjectiveRow {
     /// - Complexity: O(1) amortised.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
-        if !isDense {
-            if let k = slot(of: symbol) {
-                let sum = values[k] + coefficient
-                if Row.isZero(sum) {
-                    dropSmall(k)
-                    return -1
-                }
-                values[k] = sum
-                return 0
+        if !isDense, let k = slot(of: symbol) {
+            let sum = values[k] + coefficient
+            if Row.isZero(sum) {
+                dropSmall(k)
+                return -1
             }
-            guard !Row.isZero(coefficient) else { return 0 }
-            if symbols.count < Self.smallLimit {
-                symbols.append(symbol)
-                values.append(coefficient)
-                return 1
-            }
-            becomeDense()
+            values[k] = sum
+            return 0
         }
-        reach(symbol.id)
-        let i = Int(symbol.id)
-        if position[i] >= 0 {
+        if isDense, let i = denseIndex(of: symbol) {
             let sum = dense[i] + coefficient
             if Row.isZero(sum) {
                 drop(i)
@@ -127,10 +116,32 @@ struct ObjectiveRow {
             return 0
         }
         guard !Row.isZero(coefficient) else { return 0 }
-        dense[i] = coefficient
-        position[i] = Int32(symbols.count)
-        symbols.append(symbol)
+        appendNew(symbol, coefficient)
         return 1
+    }
+
+    /// Dense mode: the symbol's index in the dense arrays, if it has a cell.
+    @inline(__always)
+    private func denseIndex(of symbol: Symbol) -> Int? {
+        let i = Int(symbol.id)
+        return i < position.count && position[i] >= 0 ? i : nil
+    }
+
+    /// A cell for a symbol the row does not hold (`value` nonzero), in
+    /// either mode; the row turns dense when the small arrays are full.
+    private mutating func appendNew(_ symbol: Symbol, _ value: Double) {
+        if !isDense {
+            if symbols.count < Self.smallLimit {
+                symbols.append(symbol)
+                values.append(value)
+                return
+            }
+            becomeDense()
+        }
+        reach(symbol.id)
+        dense[Int(symbol.id)] = value
+        position[Int(symbol.id)] = Int32(symbols.count)
+        symbols.append(symbol)
     }
 
     private mutating func drop(_ i: Int) {
@@ -153,8 +164,7 @@ struct ObjectiveRow {
             dropSmall(k)
             return true
         }
-        let i = Int(symbol.id)
-        guard i < position.count, position[i] >= 0 else { return false }
+        guard let i = denseIndex(of: symbol) else { return false }
         drop(i)
         return true
     }
@@ -165,28 +175,12 @@ struct ObjectiveRow {
     mutating func setCoefficient(of symbol: Symbol, to value: Double) {
         if value == 0 {
             remove(symbol)
-            return
-        }
-        if !isDense {
-            if let k = slot(of: symbol) {
-                values[k] = value
-                return
-            }
-            if symbols.count < Self.smallLimit {
-                symbols.append(symbol)
-                values.append(value)
-                return
-            }
-            becomeDense()
-        }
-        let i = Int(symbol.id)
-        if i < position.count, position[i] >= 0 {
+        } else if !isDense, let k = slot(of: symbol) {
+            values[k] = value
+        } else if isDense, let i = denseIndex(of: symbol) {
             dense[i] = value
         } else {
-            reach(symbol.id)
-            dense[i] = value
-            position[i] = Int32(symbols.count)
-            symbols.append(symbol)
+            appendNew(symbol, value)
         }
     }
 
