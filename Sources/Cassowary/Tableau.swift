@@ -362,18 +362,22 @@ struct Tableau {
     /// whatever the insertion order.
     /// - Complexity: O(length of `b`'s row + rows re-ranked).
     mutating func reorient(_ b: Symbol) -> Bool {
-        let row = rows[Int(b.id)]
         var best: (count: Int, symbol: Symbol)?
-        for cell in row.cells where cell.symbol.kind == .external && !isBasic[Int(cell.symbol.id)] {
+        for cell in rows[Int(b.id)].cells where cell.symbol.kind == .external && !isBasic[Int(cell.symbol.id)] {
             let count = columns[Int(cell.symbol.id)].count
             if best.map({ (count, cell.symbol.id) < ($0.count, $0.symbol.id) }) ?? true { best = (count, cell.symbol) }
         }
         guard let p = best?.symbol else { return false }
         let wasAbsorbed = absorbed[Int(b.id)], previousOwner = owner[Int(b.id)]
+        // Why the row is not kept aside for the failure path: a second
+        // reference to its cells made the `add` below copy them (an
+        // allocation, a copy and a free per re-orientation); removing the
+        // cell again restores the same cells.
         var solved = removeRow(b)
         solved.add(b, -1)  // the relation 0 = row - b, which names b, now parametric
         guard rankForDefinition(p, by: solved) else {
-            setRow(b, row)
+            solved.remove(b)
+            setRow(b, solved)
             absorbed[Int(b.id)] = wasAbsorbed
             owner[Int(b.id)] = previousOwner
             return false

@@ -21,7 +21,13 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// A container size counts as met when the solved size is this close.
     public static let containerTolerance = Tolerance(absolute: 1e-6, relative: 1e-9)
 
-    var solver = CassowarySolver()
+    /// Why `@exclusivity(unchecked)` on this and the other stored properties
+    /// read or written once per row of a load (`variables`, `handles`,
+    /// `origins`): every access to a class's stored property is a dynamic
+    /// exclusivity check (a lock-free set in thread-local storage), six per
+    /// row here, about 2% of a grid's whole run (callgrind); a solver is
+    /// used by one thread at a time and no access to these overlaps another.
+    @exclusivity(unchecked) var solver = CassowarySolver()
     /// The loaded layout, validated once by whoever made it.
     var validated: ValidatedLayout?
     var layout: Layout? { validated?.layout }
@@ -29,16 +35,16 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// (``slimmed(_:)``): its soft and container rows only.
     var system: LoweredSystem?
     /// Solver variables by ``FrameVariable/index``.
-    var variables: [CassowaryVariable] = []
+    @exclusivity(unchecked) var variables: [CassowaryVariable] = []
     /// Handles of the active layout constraints that are in the solver, by
     /// constraint index (nil: not in the solver).
     /// Why arrays, not dictionaries: both are dense (constraint indices and
     /// the solver's constraint ids count up from 0), and hash tables of a
     /// million entries cost cache misses on every add (evidence:
     /// docs/measurements.md#m-cassowary-costs).
-    var handles = HandleTable()
+    @exclusivity(unchecked) var handles = HandleTable()
     /// Where each solver constraint came from, by the handle's id.
-    var origins: [LoweredConstraint.Origin?] = []
+    @exclusivity(unchecked) var origins: [LoweredConstraint.Origin?] = []
     /// Active constraints that could not be added (they conflict with earlier ones).
     var failed: [LoweredConstraint.Origin] = []
     var firstConflict: [ConflictMember] = []
