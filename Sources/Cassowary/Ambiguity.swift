@@ -62,7 +62,7 @@ extension CassowarySolver {
     /// one snapshot of the tableau (the costed symbols, each column's edge
     /// step, the pinned columns, the projections); as separate steps they
     /// would pass five arrays back and forth. Case 4 is its own step
-    /// (``exactRanges(_:_:current:moved:free:)``).
+    /// (``exactRanges(_:_:moved:free:)``).
     public func freeVariables(_ variables: [CassowaryVariable], tolerance: (absolute: Double, relative: Double))
         throws(CassowaryError) -> [Bool]?
     {
@@ -91,8 +91,11 @@ extension CassowarySolver {
         // tag makes 16 bytes a symbol, and this array was a large part of
         // the analysis's transient memory, the peak of a whole `solve` of
         // self-sizing rows at 10^5.
-        var steps = [Double](repeating: .nan, count: t.kinds.count)
+        // Made at the first edge walked: a determined layout walks none,
+        // and the array was 8 bytes a symbol at the peak of its `solve`.
+        var steps: [Double] = []
         func edgeMovement(_ j: Symbol, _ a: Double) -> Double {
+            if steps.isEmpty { steps = [Double](repeating: .nan, count: t.kinds.count) }
             let step: Double
             if !steps[Int(j.id)].isNaN {
                 step = steps[Int(j.id)]
@@ -125,9 +128,11 @@ extension CassowarySolver {
         // (retaining) every array of the tableau once per variable: 86 M of
         // this function's 160 M instructions on the grid at R = 10^4.
         let movableMask = t.kinds.indices.map { i in t.kinds[i].map { movable(Symbol(id: Int32(i), kind: $0)) } ?? false }
-        var projections = ProjectionMemo()
+        // Only the cells of a projection are read here: its constant need not be kept.
+        var projections = ProjectionMemo(keepsConstants: false)
         // The values as of the last ``updateVariables()`` (the precondition).
-        let current = variables.map { values.indices.contains($0.id) ? values[$0.id] : 0 }
+        // (Read in place, not copied: a copy was one more array of a
+        // double per variable at the peak of a `solve`.)
         var free = [Bool](repeating: false, count: variables.count)
         var needsLP: [Int] = []
         for (i, variable) in variables.enumerated() {
@@ -139,7 +144,7 @@ extension CassowarySolver {
                 continue
             }
             let row = t.projectedRow(of: symbol, keeping: { movableMask[Int($0.id)] }, memo: &projections)
-            let value = current[i]
+            let value = currentValue(of: variable)
             var candidate = false
             for cell in row.cells {
                 if cell.symbol.kind == .external {
@@ -154,18 +159,23 @@ extension CassowarySolver {
             if !free[i] && candidate { needsLP.append(i) }
         }
         guard !needsLP.isEmpty else { return free }
-        guard exactRanges(variables, needsLP, current: current, moved: moved, free: &free) else { return nil }
+        guard exactRanges(variables, needsLP, moved: moved, free: &free) else { return nil }
         return free
+    }
+
+    /// A variable's value as of the last ``updateVariables()``.
+    func currentValue(of variable: CassowaryVariable) -> Double {
+        values.indices.contains(variable.id) ? values[variable.id] : 0
     }
 
     /// Case 4 of ``freeVariables(_:tolerance:)``: exact ranges on a copy (the
     /// caller's tableau is untouched) for the candidates cases 1–3 left, two
     /// warm-started solves each; a candidate that moves in any solve is free.
     /// - Returns: false when a candidate left the basis (the analysis cannot answer).
-    func exactRanges(_ variables: [CassowaryVariable], _ needsLP: [Int], current: [Double],
+    func exactRanges(_ variables: [CassowaryVariable], _ needsLP: [Int],
                      moved: (Double, Double) -> Bool, free: inout [Bool]) -> Bool {
         var reference = [Double](repeating: 0, count: variables.count)
-        for i in needsLP { reference[i] = current[i] }
+        for i in needsLP { reference[i] = currentValue(of: variables[i]) }
         let lpSymbols = needsLP.map { variableSymbols[variables[$0].id] }
         var probe = self
         for i in needsLP where !free[i] {

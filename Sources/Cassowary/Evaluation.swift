@@ -7,11 +7,21 @@
 /// 16-byte ``Row``): most projections are empty, and the memo is the
 /// largest item at the peak of a grid's `solve`
 /// (docs/measurements.md#m-2026-11-27-small-items).
+/// A caller that reads only the cells (the ambiguity analysis) drops even
+/// that (`keepsConstants: false`): an empty projection is then one shared
+/// slot value and its constant reads as 0. Why: the constants of a grid's
+/// 800,000 basic externals were 12.6 MB at the peak of a `solve` at
+/// R = 10^5 (massif), and nothing there reads them.
 struct ProjectionMemo {
-    /// -1: not projected; >= 0: an index in ``rows``; <= -2: index `-2 - slot` in ``constants``.
+    /// -1: not projected; >= 0: an index in ``rows``; <= -2: index `-2 - slot`
+    /// in ``constants`` (-2 alone, without constants: an empty projection).
     private var slots: [Int32] = []
     private var rows: [Row] = []
     private var constants: [Double] = []
+    /// Whether an empty projection keeps its constant.
+    let keepsConstants: Bool
+
+    init(keepsConstants: Bool = true) { self.keepsConstants = keepsConstants }
 
     /// Room for symbol ids below `count`.
     mutating func grow(to count: Int) {
@@ -23,12 +33,14 @@ struct ProjectionMemo {
             let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
             if slot >= 0 { return rows[Int(slot)] }
             if slot == -1 { return nil }
-            return Row(constant: constants[Int(-2 - slot)])
+            return keepsConstants ? Row(constant: constants[Int(-2 - slot)]) : Row()
         }
         set {
             guard let newValue, slots.indices.contains(Int(id)) else { return }
             // (A second projection of a symbol, which no caller makes, takes a new entry.)
-            if newValue.cells.isEmpty {
+            if newValue.cells.isEmpty && !keepsConstants {
+                slots[Int(id)] = -2
+            } else if newValue.cells.isEmpty {
                 slots[Int(id)] = -2 - Int32(truncatingIfNeeded: constants.count)
                 constants.append(newValue.constant)
             } else {

@@ -233,8 +233,8 @@ extension CassowarySolver {
             chosen = others.first { tableau.rankForDefinition($0.symbol, by: row) }?.symbol
         }
         guard let subject = chosen else { return nil }
-        // Solved in place: the row is the new definition (no copy).
-        row.solve(for: subject)
+        // The row is the new definition, stored at its length.
+        row.solveExactly(for: subject)
         tableau.setRow(subject, row, owner: owner)
         return subject
     }

@@ -370,19 +370,20 @@ struct Tableau {
         guard let p = best?.symbol else { return false }
         let wasAbsorbed = absorbed[Int(b.id)], previousOwner = owner[Int(b.id)]
         // Why the row is not kept aside for the failure path: a second
-        // reference to its cells made the `add` below copy them (an
-        // allocation, a copy and a free per re-orientation); removing the
-        // cell again restores the same cells.
+        // reference to its cells made any change copy them (an allocation,
+        // a copy and a free per re-orientation).
         var solved = removeRow(b)
-        solved.add(b, -1)  // the relation 0 = row - b, which names b, now parametric
+        // The relation is 0 = row - b; the ranking reads only the basic
+        // externals of the row it is given, and `b` is no longer basic, so
+        // it is ranked by the row as it is, and the row is turned in place
+        // (``Row/solve(for:replacing:)``) only once the ranks allow it.
         guard rankForDefinition(p, by: solved) else {
-            solved.remove(b)
             setRow(b, solved)
             absorbed[Int(b.id)] = wasAbsorbed
             owner[Int(b.id)] = previousOwner
             return false
         }
-        solved.solve(for: p)
+        solved.solve(for: p, replacing: b)
         setRow(p, solved)
         return true
     }

@@ -44,7 +44,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// docs/measurements.md#m-cassowary-costs).
     @exclusivity(unchecked) var handles = HandleTable()
     /// Where each solver constraint came from, by the handle's id.
-    @exclusivity(unchecked) var origins: [LoweredConstraint.Origin?] = []
+    @exclusivity(unchecked) var origins = OriginTable()
     /// Active constraints that could not be added (they conflict with earlier ones).
     var failed: [LoweredConstraint.Origin] = []
     var firstConflict: [ConflictMember] = []
@@ -116,7 +116,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         load = LoadID.next()
         extra = [:]
         handles = HandleTable(count: layout.constraints.count)
-        origins = []
+        origins.removeAll()
         origins.reserveCapacity(expectedRows + 2)
         failed = []
         firstConflict = []
@@ -307,12 +307,11 @@ public final class CassowaryLayoutSolver: LayoutSolver {
 
     func setOrigin(_ handle: CassowaryConstraint, _ origin: LoweredConstraint.Origin?) {
         guard handle.id >= 0 else { return }
-        if handle.id >= origins.count { origins.append(contentsOf: repeatElement(nil, count: handle.id - origins.count + 1)) }
-        origins[handle.id] = origin
+        origins[id: handle.id] = origin
     }
 
     func origin(of handle: CassowaryConstraint) -> LoweredConstraint.Origin? {
-        origins.indices.contains(handle.id) ? origins[handle.id] : nil
+        origins[id: handle.id]
     }
 
     func definition(_ row: LoweredConstraint, label: String) -> ConstraintDefinition {
@@ -359,20 +358,28 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     func solution() throws(SolverError) -> Solution {
         guard let layout, let system else { throw .notLoaded }
         solver.updateVariables()
-        let values = variables.map { solver.value(of: $0) }
         var status = Solution.Status.solved
         var conflict = firstConflict
         if !failed.isEmpty { status = .unsatisfiable }
-        let tolerance = Self.containerTolerance
-        let widthMet = tolerance.isClose(values[FrameVariable(view: 0, component: .width).index], system.size.width)
-        let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true
-        if failed.isEmpty && !(widthMet && heightMet) {
+        let frames: [Frame], levels: [LevelError], containerMet: Bool
+        // Why a scope: the values (a double per variable) are freed before
+        // the ambiguity analysis, whose own arrays make the peak of a solve.
+        do {
+            let values = variables.map { solver.value(of: $0) }
+            let tolerance = Self.containerTolerance
+            let widthMet = tolerance.isClose(values[FrameVariable(view: 0, component: .width).index], system.size.width)
+            let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true
+            containerMet = widthMet && heightMet
+            frames = system.frames(values)
+            levels = system.levelErrors(values)
+        }
+        if failed.isEmpty && !containerMet {
             status = .unsatisfiable
             conflict = containerConflict(system, layout)
         }
-        return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: system.frames(values),
-                        levels: system.levelErrors(values), ambiguous: status == .solved && analyseAmbiguity ? try ambiguousViews(system) : nil,
-                        conflict: conflict)
+        let ambiguous = status == .solved && analyseAmbiguity ? try ambiguousViews(system) : nil
+        return Solution(variant: system.variant, status: status, viewNames: system.viewNames, frames: frames,
+                        levels: levels, ambiguous: ambiguous, conflict: conflict)
     }
 
     /// The range of every free frame component of the ambiguous views, for

@@ -52,3 +52,56 @@ struct HandleTable {
         set { ids[index] = newValue?.id ?? -1 }
     }
 }
+
+/// Where each solver constraint came from, by the handle's id, packed in 8
+/// bytes. Why not `[LoweredConstraint.Origin?]`: a content origin's view
+/// index beside two one-byte cases and the tags round each entry up to 16
+/// bytes, 13 MB for a grid at R = 10^5; every origin fits one integer.
+///
+/// Layout of an entry: 0 is nil; otherwise the low two bits are the case
+/// (1 a constraint, 2 a container row, 3 a content row) and the rest its
+/// payload: the constraint index; the frame component's raw value; or the
+/// view index, then the axis and the kind in two bits.
+struct OriginTable {
+    private var codes: [UInt64] = []
+
+    mutating func reserveCapacity(_ count: Int) { codes.reserveCapacity(count) }
+
+    mutating func removeAll() { codes = [] }
+
+    subscript(id id: Int) -> LoweredConstraint.Origin? {
+        get { codes.indices.contains(id) ? Self.decode(codes[id]) : nil }
+        set {
+            guard id >= 0 else { return }
+            if id >= codes.count {
+                guard newValue != nil else { return }
+                codes.append(contentsOf: repeatElement(0, count: id - codes.count + 1))
+            }
+            codes[id] = newValue.map(Self.encode) ?? 0
+        }
+    }
+
+    static func encode(_ origin: LoweredConstraint.Origin) -> UInt64 {
+        switch origin {
+        case .constraint(let index):
+            return UInt64(truncatingIfNeeded: index) << 2 | 1
+        case .container(let component):
+            return UInt64(component.rawValue) << 2 | 2
+        case .content(let view, let axis, let kind):
+            let axisBit: UInt64 = axis == .horizontal ? 0 : 1
+            let kindBit: UInt64 = kind == .hugging ? 0 : 1
+            return (UInt64(truncatingIfNeeded: view) << 4 | axisBit << 3 | kindBit << 2) | 3
+        }
+    }
+
+    static func decode(_ code: UInt64) -> LoweredConstraint.Origin? {
+        switch code & 3 {
+        case 1: return .constraint(index: Int(truncatingIfNeeded: code >> 2))
+        case 2: return FrameComponent(rawValue: Int(code >> 2)).map { .container($0) }
+        case 3:
+            return .content(view: Int(truncatingIfNeeded: code >> 4), axis: code >> 3 & 1 == 0 ? .horizontal : .vertical,
+                            kind: code >> 2 & 1 == 0 ? .hugging : .compression)
+        default: return nil
+        }
+    }
+}

@@ -162,4 +162,38 @@ struct DenseStorageTests {
             }
         }
     }
+
+    @Test("TermArena returns every run it holds, across chunk boundaries, long runs and compaction", arguments: [21, 22, 23])
+    func termArenaMatchesRuns(seed: UInt64) {
+        var g = Generator(state: seed)
+        var arena = TermArena()
+        var model: [Int: [(variable: CassowaryVariable, coefficient: Double)]] = [:]
+        var starts: [Int: Int] = [:]
+        func check() {
+            for (id, run) in model {
+                let read = arena.terms(from: starts[id] ?? -1, count: run.count)
+                #expect(read.map(\.variable) == run.map(\.variable) && read.map(\.coefficient) == run.map(\.coefficient), "run \(id)")
+            }
+        }
+        for id in 0..<3_000 {
+            // Mostly short runs (they fill chunks and leave rests), now and
+            // then an empty one or one longer than a chunk.
+            let length = id % 997 == 5 ? TermArena.chunkSize + g.next(100) : id % 31 == 0 ? 0 : 1 + g.next(40)
+            let run = (0..<length).map { k in (variable: CassowaryVariable(id: g.next(1_000_000)), coefficient: Double(id) + Double(k) / 64) }
+            starts[id] = arena.append(run)
+            model[id] = run
+            if g.next(3) == 0, let victim = model.keys.min(by: { ($0 * 7919) % 3001 < ($1 * 7919) % 3001 }) {
+                arena.release(model[victim]?.count ?? 0)
+                model[victim] = nil
+            }
+        }
+        check()
+        // A compaction (as ``CassowarySolver/compactTerms()`` does): the kept runs, nothing unused.
+        var fresh = TermArena()
+        for id in model.keys.sorted() { starts[id] = fresh.append(copying: arena, from: starts[id] ?? 0, count: model[id]?.count ?? 0) }
+        arena = fresh
+        check()
+        let held = model.values.reduce(0) { $0 + $1.count }
+        #expect(arena.count - arena.unused == held)
+    }
 }

@@ -1,5 +1,5 @@
 import Cassowary
-import CassowaryLayout
+@testable import CassowaryLayout
 import LayoutFormat
 import LayoutGenerators
 import LayoutModel
@@ -9,6 +9,26 @@ import Testing
 
 @Suite("Cassowary on whole layouts")
 struct LayoutAdapterTests {
+    @Test("the packed origin table gives back every origin it was given, and nil elsewhere")
+    func originTableRoundTrips() {
+        var origins: [LoweredConstraint.Origin] = [.constraint(index: 0), .constraint(index: 1 << 40)]
+        origins += FrameComponent.allCases.map { .container($0) }
+        for view in [1, 7, 1 << 33] {
+            for axis in Axis.allCases {
+                for kind in ContentConstraintKind.allCases { origins.append(.content(view: view, axis: axis, kind: kind)) }
+            }
+        }
+        var table = OriginTable()
+        for (i, origin) in origins.enumerated() { table[id: 3 * i] = origin }
+        for (i, origin) in origins.enumerated() {
+            #expect(table[id: 3 * i] == origin)
+            #expect(table[id: 3 * i + 1] == nil)
+        }
+        #expect(table[id: -1] == nil && table[id: 3 * origins.count + 5] == nil)
+        table[id: 3] = nil
+        #expect(table[id: 3] == nil && table[id: 0] == origins[0])
+    }
+
     static func corpusFiles() -> [String] { TestCorpus.files() }
 
     func parse(_ text: String) throws -> Layout {
