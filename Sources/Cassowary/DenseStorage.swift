@@ -5,29 +5,35 @@
 /// hash-table entry per constraint and a cache miss per lookup (evidence:
 /// docs/measurements.md#m-2026-11-23-profile).
 /// Iteration is in id order, so everything built from it is deterministic.
-struct DenseTable<Value> {
-    private var slots: [Value?] = []
+struct DenseTable<Value: DenseTableValue> {
+    /// Why values, not optionals, with a vacant value for "none": an
+    /// optional's tag is a byte past the value, which rounded a 48-byte
+    /// record up to 56 (6.4 MB over a grid's 800,000 constraints).
+    private var slots: [Value] = []
     /// The number of ids with a value.
     private(set) var count = 0
 
     /// The value of `id`, nil if none; setting nil removes it.
     /// - Complexity: O(1) amortised (setting past the end grows the table).
     subscript(id: Int) -> Value? {
-        get { id >= 0 && id < slots.count ? slots[id] : nil }
+        get { id >= 0 && id < slots.count && !slots[id].isVacant ? slots[id] : nil }
         set {
             guard id >= 0 else { return }
+            // (A vacant value given is taken as nil.)
+            let value = newValue.flatMap { $0.isVacant ? nil : $0 }
             if id >= slots.count {
-                guard let newValue else { return }
+                guard let value else { return }
                 // Why a plain append for the next id: ids come in order, and
-                // the generic append of a repeated nil cost hundreds of
+                // the generic append of a repeated vacancy cost hundreds of
                 // instructions per constraint added.
-                if id > slots.count { slots.append(contentsOf: repeatElement(nil, count: id - slots.count)) }
-                slots.append(newValue)
+                if id > slots.count { slots.append(contentsOf: repeatElement(Value.vacant, count: id - slots.count)) }
+                slots.append(value)
                 count += 1
                 return
             }
-            if slots[id] == nil, newValue != nil { count += 1 } else if slots[id] != nil, newValue == nil { count -= 1 }
-            slots[id] = newValue
+            let wasVacant = slots[id].isVacant
+            if wasVacant, value != nil { count += 1 } else if !wasVacant, value == nil { count -= 1 }
+            slots[id] = value ?? Value.vacant
         }
     }
 
@@ -39,10 +45,8 @@ struct DenseTable<Value> {
     /// Changes every value present in place, in id order.
     /// - Complexity: O(largest id).
     mutating func updateEach(_ body: (inout Value) -> Void) {
-        for id in slots.indices {
-            guard var value = slots[id] else { continue }
-            body(&value)
-            slots[id] = value
+        for id in slots.indices where !slots[id].isVacant {
+            body(&slots[id])
         }
     }
 
@@ -51,9 +55,17 @@ struct DenseTable<Value> {
     var entries: [(id: Int, value: Value)] {
         var out: [(id: Int, value: Value)] = []
         out.reserveCapacity(count)
-        for (id, slot) in slots.enumerated() { if let slot { out.append((id, slot)) } }
+        for (id, slot) in slots.enumerated() where !slot.isVacant { out.append((id, slot)) }
         return out
     }
+}
+
+/// A value that a ``DenseTable`` stores as itself: one of its own bit
+/// patterns, never a real value, stands for "none".
+protocol DenseTableValue {
+    /// The value that marks an id without one.
+    static var vacant: Self { get }
+    var isVacant: Bool { get }
 }
 
 /// The set of basic rows that contain one symbol (a column of the tableau).
@@ -71,9 +83,15 @@ struct DenseTable<Value> {
 /// last bits of some answers (with Swift's per-process seeded `Set`, one real
 /// screen's frames changed in the 14th digit from run to run).
 struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
-    private var first: Int32 = 0, second: Int32 = 0, third: Int32 = 0
-    private var inlineCount: UInt8 = 0
-    private var spill: SpilledColumn?
+    /// Why an enum: the inline rows and the spilled set are never both in
+    /// use, so they share their bytes: 16 a column instead of 24 (three ids,
+    /// a count and a separate optional reference), 8 MB over the million
+    /// symbols of a grid at R = 10^5.
+    private enum Storage {
+        case inline(Int32, Int32, Int32, count: UInt8)
+        case spilled(SpilledColumn)
+    }
+    private var storage = Storage.inline(0, 0, 0, count: 0)
 
     init() {}
 
@@ -81,84 +99,99 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         for e in elements { insert(e) }
     }
 
-    var count: Int { spill?.count ?? Int(inlineCount) }
+    var count: Int {
+        switch storage {
+        case .inline(_, _, _, let n): return Int(n)
+        case .spilled(let set): return set.count
+        }
+    }
     /// Whether the rows live in a hash set (more than three were ever held).
-    var isSpilled: Bool { spill != nil }
+    var isSpilled: Bool {
+        if case .spilled = storage { return true }
+        return false
+    }
     var isEmpty: Bool { count == 0 }
 
-    private func slot(_ i: Int) -> Int32 {
-        switch i {
-        case 0: return first
-        case 1: return second
-        default: return third
-        }
-    }
-
-    private mutating func setSlot(_ i: Int, _ value: Int32) {
-        switch i {
-        case 0: first = value
-        case 1: second = value
-        default: third = value
-        }
-    }
-
     func contains(_ element: Int32) -> Bool {
-        if let spill { return spill.contains(element) }
-        for i in 0..<Int(inlineCount) where slot(i) == element { return true }
-        return false
+        switch storage {
+        case .inline(let a, let b, let c, let n):
+            return (n > 0 && a == element) || (n > 1 && b == element) || (n > 2 && c == element)
+        case .spilled(let set): return set.contains(element)
+        }
     }
 
     /// Adds `element` (nothing if present).
     /// - Complexity: O(1).
     mutating func insert(_ element: Int32) {
-        if spill != nil {
-            spill?.insert(element)
-            return
+        switch storage {
+        case .inline(let a, let b, let c, let n):
+            if contains(element) { return }
+            switch n {
+            case 0: storage = .inline(element, 0, 0, count: 1)
+            case 1: storage = .inline(a, element, 0, count: 2)
+            case 2: storage = .inline(a, b, element, count: 3)
+            default:
+                var set = SpilledColumn()
+                set.insert(a)
+                set.insert(b)
+                set.insert(c)
+                set.insert(element)
+                storage = .spilled(set)
+            }
+        case .spilled(var set):
+            // Why the placeholder first: the binding is a second reference
+            // to the set's buffer, and the insert would copy it; with the
+            // enum's own reference gone it is the only one.
+            storage = .inline(0, 0, 0, count: 0)
+            set.insert(element)
+            storage = .spilled(set)
         }
-        if contains(element) { return }
-        if inlineCount < 3 {
-            setSlot(Int(inlineCount), element)
-            inlineCount += 1
-            return
-        }
-        var set = SpilledColumn()
-        set.insert(first)
-        set.insert(second)
-        set.insert(third)
-        set.insert(element)
-        spill = set
-        inlineCount = 0
     }
 
     /// Removes `element` (nothing if absent).
     /// - Complexity: O(1).
     mutating func remove(_ element: Int32) {
-        if spill != nil {
-            spill?.remove(element)
-            return
-        }
-        let n = Int(inlineCount)
-        for i in 0..<n where slot(i) == element {
-            setSlot(i, slot(n - 1))
-            inlineCount -= 1
-            return
+        switch storage {
+        case .inline(let a, let b, let c, let n):
+            // The last row moves into the hole (the order the inline rows keep).
+            if n > 0 && a == element {
+                storage = n == 1 ? .inline(0, 0, 0, count: 0) : n == 2 ? .inline(b, 0, 0, count: 1) : .inline(c, b, 0, count: 2)
+            } else if n > 1 && b == element {
+                storage = n == 2 ? .inline(a, 0, 0, count: 1) : .inline(a, c, 0, count: 2)
+            } else if n > 2 && c == element {
+                storage = .inline(a, b, 0, count: 2)
+            }
+        case .spilled(var set):
+            storage = .inline(0, 0, 0, count: 0)  // (see ``insert(_:)``)
+            set.remove(element)
+            storage = .spilled(set)
         }
     }
 
     struct Iterator: IteratorProtocol {
-        let column: ColumnSet
+        fileprivate let inline: (Int32, Int32, Int32)
+        fileprivate let inlineCount: Int
         var position = 0
         var spilled: SpilledColumn.Iterator?
 
         mutating func next() -> Int32? {
             if spilled != nil { return spilled?.next() }
-            guard position < Int(column.inlineCount) else { return nil }
+            guard position < inlineCount else { return nil }
             defer { position += 1 }
-            return column.slot(position)
+            switch position {
+            case 0: return inline.0
+            case 1: return inline.1
+            default: return inline.2
+            }
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(column: self, spilled: spill?.makeIterator()) }
+    func makeIterator() -> Iterator {
+        switch storage {
+        case .inline(let a, let b, let c, let n): return Iterator(inline: (a, b, c), inlineCount: Int(n))
+        case .spilled(let set): return Iterator(inline: (0, 0, 0), inlineCount: 0, spilled: set.makeIterator())
+        }
+    }
 }
 
 extension DenseTable: Sendable where Value: Sendable {}

@@ -15,14 +15,33 @@ struct EnteringCandidates {
     /// One symbol's state. Why one array of these rather than an array per
     /// field: a load grows it once per new symbol, and each array's growth is
     /// an allocation the allocation gate counts.
+    ///
+    /// Why 4 bytes (the position in 30 bits, the two flags in the top two):
+    /// there is a slot per symbol, a million on a grid at R = 10^5, and the
+    /// table was 8 bytes a slot at the peak of its `solve`. A position is
+    /// below the number of symbols, which could reach 2^30 only in a tableau
+    /// of tens of gigabytes.
     struct Slot {
+        private var bits: UInt32 = 0
+        private static let dirtyBit: UInt32 = 1 << 30, weakBit: UInt32 = 1 << 31
+        private static let positionMask: UInt32 = (1 << 30) - 1
+
         /// Its index in ``members``, or -1.
-        var position: Int32 = -1
+        var position: Int32 {
+            get { Int32(bitPattern: bits & Self.positionMask) - 1 }
+            set { bits = bits & ~Self.positionMask | UInt32(truncatingIfNeeded: newValue + 1) & Self.positionMask }
+        }
         /// In ``dirty``.
-        var isDirty = false
+        var isDirty: Bool {
+            get { bits & Self.dirtyBit != 0 }
+            set { bits = newValue ? bits | Self.dirtyBit : bits & ~Self.dirtyBit }
+        }
         /// A candidate's improvement is weak (see
         /// ``CassowarySolver/improvementEpsilon``).
-        var weak = false
+        var weak: Bool {
+            get { bits & Self.weakBit != 0 }
+            set { bits = newValue ? bits | Self.weakBit : bits & ~Self.weakBit }
+        }
     }
 
     /// Everything must be re-examined (a level was added or dropped, or the

@@ -7,6 +7,9 @@ extension CassowarySolver {
         for term in definition.terms where !variableSymbols.indices.contains(term.variable.id) {
             throw .unknownVariable(term.variable)
         }
+        guard definition.terms.count <= ConstraintRecord.maximumTerms else {
+            throw .invalidConstraint(label: definition.label, reason: "more than \(ConstraintRecord.maximumTerms) terms")
+        }
         guard definition.constant.isFinite, definition.terms.allSatisfy({ $0.coefficient.isFinite }) else {
             throw .invalidConstraint(label: definition.label, reason: "coefficients and constant must be finite")
         }
@@ -25,11 +28,10 @@ extension CassowarySolver {
     mutating func insert(_ definition: ConstraintDefinition, as handle: CassowaryConstraint, edit: CassowaryVariable?,
                          explain: Bool) throws(CassowaryError) {
         var (row, marker, other) = makeRow(definition)
-        var record = ConstraintRecord(definition, termStart: 0, sequence: nextSequence)
+        var record = ConstraintRecord(definition, termStart: 0, sequence: nextSequenceNumber())
         record.marker = marker
         record.other = other
         record.edit = edit
-        nextSequence += 1
         if let defined = findExternalSubject(in: &row, owner: marker == nil ? handle.id : nil) {
             // A required equality's subject row is the only one that depends
             // on it (rows that name the subject name it, they do not copy it),

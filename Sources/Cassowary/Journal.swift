@@ -14,7 +14,7 @@
 enum TableauUndo {
     /// A row's state before a write: the row, whether it was basic, its
     /// `absorbed` flag and its owner.
-    case row(Int32, Row, isBasic: Bool, absorbed: Bool, owner: Int)
+    case row(Int32, Row, isBasic: Bool, absorbed: Bool, owner: Int32)
     /// A column's whole value before it was replaced or changed in place
     /// while it held its rows inline (a small value, no buffer shared).
     case column(Int32, ColumnSet)

@@ -53,7 +53,10 @@ struct Tableau {
     /// ``absorbed``: a symbol can lose its row (a re-orientation, a removal)
     /// and get a new one from another constraint; the first constraint must
     /// then not drop the second's row.
-    private(set) var owner: [Int] = []
+    /// Why `Int32`: a symbol each (a million at R = 10^5); an id beyond it
+    /// (four billion constraints made) is stored as -1, not owned, which
+    /// only sends its removal down the general path.
+    private(set) var owner: [Int32] = []
 
     /// Strengths of the objective levels, strongest first (all soft).
     /// (The levels and the artificial objective change only through the
@@ -164,7 +167,7 @@ struct Tableau {
         rows[b] = row
         isBasic[b] = true
         absorbed[b] = rowOwner == nil
-        owner[b] = rowOwner ?? -1
+        owner[b] = rowOwner.flatMap { Int32(exactly: $0) } ?? -1
     }
 
     /// Removes and returns the row of a basic symbol, unindexing its cells.

@@ -10,25 +10,26 @@ public struct ExpectationResult: Hashable, Sendable {
 
     /// The line checked.
     public var expectation: Expectation {
-        get { checked.items[index] }
+        get { checked.items[Int(index)] }
         set {
             checked = CheckedLines([newValue])
             index = 0
         }
     }
-    public var verdict: Verdict
     /// Why it failed, with the numbers.
     public var reason: String?
     /// Why the lines checked are shared, not copied into each result: an
     /// `Expectation` is 120 bytes, and a grid of R = 10^5 rows checks
     /// 200,000 of them; the copies were the peak of a whole `solve`
-    /// (docs/measurements.md#m-2026-11-27-small-items). A result is 40 bytes.
+    /// (docs/measurements.md#m-2026-11-27-small-items). A result is 32
+    /// bytes (the index in 32 bits and the verdict last, in that word).
     private var checked: CheckedLines
-    private var index: Int
+    private var index: Int32
+    public var verdict: Verdict
 
     init(_ checked: CheckedLines, _ index: Int, verdict: Verdict, reason: String?) {
         self.checked = checked
-        self.index = index
+        self.index = Int32(truncatingIfNeeded: index)
         self.verdict = verdict
         self.reason = reason
     }

@@ -17,6 +17,29 @@ struct DenseStorageTests {
         }
     }
 
+    @Test("an entering-candidate slot is 4 bytes and keeps its position and both flags apart")
+    func candidateSlotPacking() {
+        #expect(MemoryLayout<EnteringCandidates.Slot>.stride <= 4)
+        var slot = EnteringCandidates.Slot()
+        #expect(slot.position == -1 && !slot.isDirty && !slot.weak)
+        for position: Int32 in [0, 1, 12_345, (1 << 30) - 2, -1] {
+            for (dirty, weak) in [(false, false), (true, false), (false, true), (true, true)] {
+                slot.position = position
+                slot.isDirty = dirty
+                slot.weak = weak
+                #expect(slot.position == position && slot.isDirty == dirty && slot.weak == weak)
+                slot.isDirty.toggle()
+                slot.weak.toggle()
+                #expect(slot.position == position && slot.isDirty != dirty && slot.weak != weak)
+            }
+        }
+    }
+
+    @Test("a column is 16 bytes (a million of them at R = 10^5)")
+    func columnSetSize() {
+        #expect(MemoryLayout<ColumnSet>.stride <= 16)
+    }
+
     @Test("ColumnSet behaves as Set<Int32> through inline, spilled and emptied states", arguments: [1, 2, 3, 4, 5])
     func columnSetMatchesSet(seed: UInt64) {
         var g = Generator(state: seed)
@@ -70,11 +93,19 @@ struct DenseStorageTests {
         #expect(!a.contains(-3) && a.count == model.count)
     }
 
+    /// A table value for the test: a string, the empty one vacant.
+    struct Label: DenseTableValue, Equatable, ExpressibleByStringInterpolation {
+        var text: String
+        init(stringLiteral text: String) { self.text = text }
+        static var vacant: Label { "" }
+        var isVacant: Bool { text.isEmpty }
+    }
+
     @Test("DenseTable behaves as [Int: V] and lists its entries by id")
     func denseTableMatchesDictionary() {
         var g = Generator(state: 7)
-        var table = DenseTable<String>()
-        var model: [Int: String] = [:]
+        var table = DenseTable<Label>()
+        var model: [Int: Label] = [:]
         for step in 0..<3_000 {
             let id = g.next(200) - 5  // some negative ids: never stored, never trap
             if g.next(3) == 0 {

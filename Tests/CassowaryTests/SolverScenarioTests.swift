@@ -10,6 +10,50 @@ struct SolverScenarioTests {
         ConstraintDefinition(terms: terms, constant: constant, relation: relation, strength: strength, label: label)
     }
 
+    @Test("a record is 48 bytes, keeps its relation, term count and redundancy, and sequences renumber in order near Int32.max")
+    func recordPackingAndSequences() throws {
+        #expect(MemoryLayout<CassowarySolver.ConstraintRecord>.stride <= 48)
+        // The same chain built twice, once with the sequence about to pass
+        // Int32.max, with removals and a re-add that reorder the records.
+        func build(startingAt start: Int) throws -> (CassowarySolver, [Double]) {
+            var solver = CassowarySolver()
+            solver.nextSequence = start
+            let xs = (0..<6).map { solver.makeVariable("x\($0)") }
+            var handles: [CassowaryConstraint] = []
+            handles.append(try solver.addConstraint(eq([(xs[0], 1)], -5)))
+            for i in 1..<6 {
+                handles.append(try solver.addConstraint(eq([(xs[i], 1), (xs[i - 1], -1)], -Double(i), .required, .equal, "link \(i)")))
+            }
+            handles.append(try solver.addConstraint(eq([(xs[5], 1)], -100, .soft(1), .lessThanOrEqual)))
+            handles.append(try solver.addConstraint(eq([(xs[5], 1), (xs[0], -1)], -15)))  // implied: redundant
+            try solver.removeConstraint(handles[2])  // a required equality: a rebuild in sequence order
+            try solver.addConstraint(handles[2])
+            try solver.removeConstraint(handles[0])
+            try solver.addConstraint(eq([(xs[0], 1)], -7))
+            solver.updateVariables()
+            return (solver, xs.map { solver.value(of: $0) })
+        }
+        let (plain, expected) = try build(startingAt: 0)
+        #expect(expected == [7, 8, 10, 13, 17, 22])
+        func order(_ s: CassowarySolver) -> [Int] { s.records.entries.sorted { $0.value.sequence < $1.value.sequence }.map(\.id) }
+        // The renumbering at every point of the sequence of inserts (some
+        // after the re-add, when the records' order is not their ids').
+        var renumbered = 0
+        for margin in 1...40 {
+            let (wrapped, values) = try build(startingAt: Int(Int32.max) - margin)
+            #expect(values == expected, "margin \(margin)")
+            #expect(order(wrapped) == order(plain), "margin \(margin)")
+            // Renumbered (far below Int32.max) when there were at least `margin` inserts.
+            if wrapped.nextSequence < 1_000 { renumbered += 1 }
+        }
+        #expect(renumbered >= 20)
+        for (id, record) in plain.records.entries {
+            let definition = plain.definition(of: record, id: id)
+            #expect(record.termCount == definition.terms.count && record.relation == definition.relation)
+        }
+        #expect(plain.records.entries.contains { $0.value.redundant })
+    }
+
     @Test("x + y = 10, x = 3: y = 7")
     func simple() throws {
         var solver = CassowarySolver()
