@@ -94,6 +94,15 @@ public struct CassowarySolver: Sendable {
         values.indices.contains(variable.id) ? values[variable.id] : 0
     }
 
+    /// The values of `variables` as of the last ``updateVariables()``, in
+    /// their order. Why beside ``value(of:)``: a caller holding the solver
+    /// in a class property that calls ``value(of:)`` per variable copied the
+    /// whole solver struct (and retained its arrays) for each call.
+    /// - Complexity: O(variables).
+    public func values(of variables: [CassowaryVariable]) -> [Double] {
+        variables.map { values.indices.contains($0.id) ? values[$0.id] : 0 }
+    }
+
     /// Copies the solution out of the tableau: a parametric variable is 0, a
     /// basic one its row evaluated (``Tableau/values(of:)``).
     /// - Complexity: O(size of the external rows).

@@ -45,6 +45,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     @exclusivity(unchecked) var handles = HandleTable()
     /// Where each solver constraint came from, by the handle's id.
     @exclusivity(unchecked) var origins = OriginTable()
+    /// The definition each row of a load is written into (``ConstraintDefinition/assign(_:variables:)``).
+    @exclusivity(unchecked) var scratch = ConstraintDefinition(terms: [], constant: 0, relation: .equal, strength: .required)
     /// Active constraints that could not be added (they conflict with earlier ones).
     var failed: [LoweredConstraint.Origin] = []
     var firstConflict: [ConflictMember] = []
@@ -321,22 +323,34 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// Adds layout constraint `index` (nil: a content-size row, which stays
     /// for the whole load); a conflict is recorded, not thrown.
     func add(_ index: Int?, _ row: LoweredConstraint) throws(SolverError) {
+        let handle: CassowaryConstraint
         do {
             // No label: a conflict is named through `origins`, and the name is
             // made only when an error needs it (it cost a string per constraint).
-            let handle = try solver.addConstraint(definition(row, label: ""))
-            if let index, handles.indices.contains(index) { handles[index] = handle }
-            setOrigin(handle, row.origin)
+            scratch.assign(row, variables: variables)
+            handle = try solver.addConstraint(scratch)
         } catch {
-            guard case .unsatisfiable(_, let conflict) = error else {
-                let name = layout.map { $0.describe(row.origin, size: system?.size ?? $0.container).name } ?? "row"
-                throw Self.wrap(error, at: name)
-            }
-            failed.append(row.origin)
-            if firstConflict.isEmpty, let layout, let system {
-                let members = conflict.compactMap { origin(of: $0) } + [row.origin]
-                firstConflict = members.map { ConflictMember(origin: $0, in: layout, size: system.size) }
-            }
+            try recordFailure(error, of: row)
+            return
+        }
+        if let index, handles.indices.contains(index) { handles[index] = handle }
+        setOrigin(handle, row.origin)
+    }
+
+    /// A row that could not be added: a conflict is recorded (the first
+    /// one with its minimal explanation), anything else thrown. Why apart
+    /// from ``add(_:_:)``: with the error's handling inline, every add paid
+    /// for tearing down an optional error (about 1% of a grid's load).
+    /// - Throws: ``SolverError`` for anything but a conflict.
+    func recordFailure(_ error: CassowaryError, of row: LoweredConstraint) throws(SolverError) {
+        guard case .unsatisfiable(_, let conflict) = error else {
+            let name = layout.map { $0.describe(row.origin, size: system?.size ?? $0.container).name } ?? "row"
+            throw Self.wrap(error, at: name)
+        }
+        failed.append(row.origin)
+        if firstConflict.isEmpty, let layout, let system {
+            let members = conflict.compactMap { origin(of: $0) } + [row.origin]
+            firstConflict = members.map { ConflictMember(origin: $0, in: layout, size: system.size) }
         }
     }
 
@@ -365,7 +379,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // Why a scope: the values (a double per variable) are freed before
         // the ambiguity analysis, whose own arrays make the peak of a solve.
         do {
-            let values = variables.map { solver.value(of: $0) }
+            let values = solver.values(of: variables)
             let tolerance = Self.containerTolerance
             let widthMet = tolerance.isClose(values[FrameVariable(view: 0, component: .width).index], system.size.width)
             let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true

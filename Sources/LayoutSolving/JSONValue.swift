@@ -74,7 +74,14 @@ public enum JSONValue: Hashable, Sendable {
     /// written digit by digit, without the String that formatNumber makes.
     static func appendNumber(_ x: Double, to out: inout [UInt8]) {
         guard x.isFinite else { out.append(contentsOf: "null".utf8); return }
-        guard x == x.rounded(), abs(x) < 1e15 else { out.append(contentsOf: formatNumber(x).utf8); return }
+        guard x == x.rounded(), abs(x) < 1e15 else {
+            // Why through `withUTF8`: appending a String's `utf8` view goes
+            // through the generic sequence path, about 400 instructions a
+            // number (a third of writing a grid's non-integral frames).
+            var text = formatNumber(x)
+            text.withUTF8 { out.append(contentsOf: $0) }
+            return
+        }
         var n = Int64(x)  // exact: integral and below 2^53 in magnitude
         if n == 0 { out.append(UInt8(ascii: "0")); return }  // -0 too, as formatNumber
         if n < 0 { out.append(UInt8(ascii: "-")); n = -n }
