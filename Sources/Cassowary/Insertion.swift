@@ -250,7 +250,9 @@ extension CassowarySolver {
     /// parametric externals whose coefficient is below the threshold
     /// relative to the row's largest. Basic externals are not judged here:
     /// their contribution is known only once expanded.
-    func dropResidues(_ row: inout Row) {
+    // (`mutating` only so that the caller does not copy the solver struct
+    // for the call: see ``Tableau/highestRankedBasicExternal(in:)``.)
+    mutating func dropResidues(_ row: inout Row) {
         let residue = Self.subjectThreshold * row.largestCoefficient
         func isResidue(_ cell: Row.Cell) -> Bool {
             cell.symbol.kind == .external && !tableau.isBasic[Int(cell.symbol.id)] && abs(cell.coefficient) < residue

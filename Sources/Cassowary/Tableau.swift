@@ -316,8 +316,12 @@ struct Tableau {
     }
 
     /// The basic external of highest rank in a row, if any.
+    /// (`mutating` only for the caller's sake, here and in
+    /// ``nextExpansion(in:)``: called on the tableau of a solver being
+    /// changed, a non-mutating call copied the whole tableau struct first,
+    /// retaining each of its arrays, on every step of a subject search.)
     /// - Complexity: O(cells).
-    func highestRankedBasicExternal(in row: Row) -> Symbol? {
+    mutating func highestRankedBasicExternal(in row: Row) -> Symbol? {
         var best: Symbol?
         for cell in row.cells where isBasicExternal(cell.symbol) {
             if best.map({ rank[Int(cell.symbol.id)] > rank[Int($0.id)] }) ?? true { best = cell.symbol }
@@ -333,7 +337,7 @@ struct Tableau {
     /// first would walk down the chain to its root, the fill-in again; among
     /// equals, highest first lets cancellations happen before expanding.
     /// - Complexity: O(cells × length of their rows).
-    func nextExpansion(in row: Row) -> Symbol? {
+    mutating func nextExpansion(in row: Row) -> Symbol? {
         var best: Symbol?
         var bestOffers = false
         for cell in row.cells where isBasicExternal(cell.symbol) {
