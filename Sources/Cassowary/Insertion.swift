@@ -3,7 +3,9 @@
 // variable), and the checks a new definition passes first.
 
 extension CassowarySolver {
-    func validate(_ definition: ConstraintDefinition) throws(CassowaryError) {
+    // (`mutating` only so that its callers, which are, do not copy the
+    // solver struct for the call: see ``Tableau/highestRankedBasicExternal(in:)``.)
+    mutating func validate(_ definition: ConstraintDefinition) throws(CassowaryError) {
         for term in definition.terms where !variableSymbols.indices.contains(term.variable.id) {
             throw .unknownVariable(term.variable)
         }

@@ -296,15 +296,34 @@ struct Tableau {
     /// Why the definition's terms and the symbol table rather than a list of
     /// (symbol, coefficient): mapping the terms made an array per constraint.
     /// `markers`: the slack and error cells the caller will add (0...2).
-    func unexpanded(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
-                    constant: Double, markers: Int) -> Row {
+    ///
+    /// A basic external whose row is a constant alone (`super.x = 0`) is
+    /// expanded at once (``expand(_:in:)``'s arithmetic: its constant times
+    /// the coefficient), not kept as a cell. Why: every row of a layout that
+    /// starts at the container's edge named it (20,000 rows of a grid at
+    /// R = 10^4), so its column was a hash set that half of all row changes
+    /// updated; a constant row never changes (no cell to substitute, no
+    /// parametric external to re-orient by, no marker to edit) until its
+    /// constraint is removed, which then rebuilds because the row is marked
+    /// absorbed, as any expansion marks it.
+    mutating func unexpanded(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
+                             constant: Double, markers: Int) -> Row {
         var row = Row(constant: constant)
         // Why reserve exactly the terms and the markers: the row is usually
         // stored as it is, capacity included (two spare cells were 2.5 MB of
-        // a grid load at R = 10^4); solving it for its subject then leaves
-        // the one spare cell that a re-orientation adds (`reorient(_:)`).
+        // a grid load at R = 10^4).
         row.reserveCapacity(terms.count + markers)
-        for (variable, coefficient) in terms { row.add(symbols[variable.id], coefficient) }
+        for (variable, coefficient) in terms {
+            let symbol = symbols[variable.id]
+            let b = Int(symbol.id)
+            if symbol.kind == .external && isBasic[b] && rows[b].cells.isEmpty && coefficient != 0 {
+                logRow(b)
+                absorbed[b] = true
+                row.constant += coefficient * rows[b].constant
+                continue
+            }
+            row.add(symbol, coefficient)
+        }
         return row
     }
 
