@@ -122,10 +122,7 @@ struct Row: Equatable {
     /// - Complexity: O(*n*).
     mutating func solveExactly(for subject: Symbol) {
         let (found, i) = index(of: subject)
-        guard found, cells.capacity > cells.count - 1 else {
-            solve(for: subject)
-            return
-        }
+        guard found else { return }
         let scale = -1 / cells[i].coefficient
         var exact: [Cell] = []
         exact.reserveCapacity(cells.count - 1)

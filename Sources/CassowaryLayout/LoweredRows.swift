@@ -14,15 +14,15 @@ extension ConstraintDefinition {
     // label argument) it cost about 1% of a load in instructions.
     @inline(__always)
     public init(_ row: LoweredConstraint, variables: [CassowaryVariable], label: String = "") {
-        self.init(terms: row.expression.terms.map { (variables[$0.variable.index], $0.coefficient) },
-                  constant: row.expression.constant,
-                  relation: CassowaryRelation(row.relation),
-                  strength: row.priority.isRequired ? .required : .soft(row.priority.rawValue),
-                  label: label)
+        self.init(terms: [], constant: 0, relation: .equal, strength: .required)
+        terms.reserveCapacity(row.expression.terms.count)
+        assign(row, variables: variables)
+        self.label = label
     }
 
-    /// Makes this definition lowered row `row`'s (as ``init(_:variables:label:)``,
-    /// without a label), reusing the terms array's storage. Why: a load
+    /// Makes this definition lowered row `row`'s (the one mapping, which
+    /// ``init(_:variables:label:)`` uses too), without a label, reusing the
+    /// terms array's storage. Why: a load
     /// adds one row after another, and a fresh terms array per row was an
     /// allocation and a generic teardown each (about 2% of a grid's load).
     /// - Complexity: O(terms).
