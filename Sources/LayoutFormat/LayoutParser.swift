@@ -42,11 +42,17 @@ public enum LayoutParser {
     ///
     /// - Complexity: O(*n*) in the size of the file.
     public static func parseSyntax(_ source: SourceText) -> UnvalidatedParse {
+        parseSyntax(source, readsPlainLines: true)
+    }
+
+    /// The syntax stage with or without the plain-line readers (PlainLines.swift),
+    /// so that tests can compare the two paths.
+    static func parseSyntax(_ source: SourceText, readsPlainLines: Bool) -> UnvalidatedParse {
         if let bad = source.firstInvalidUTF8Offset() {
             let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
             return UnvalidatedParse(source: source, layout: nil, diagnostics: [diagnostic])
         }
-        var parser = FileParser(source: source)
+        var parser = FileParser(source: source, readsPlainLines: readsPlainLines)
         parser.run()
         return UnvalidatedParse(source: source, layout: parser.stopped ? nil : parser.layout, diagnostics: parser.diagnostics)
     }

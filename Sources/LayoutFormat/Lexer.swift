@@ -95,6 +95,19 @@ struct Lexer {
     /// digits [. digits] | . digits, then an optional exponent.
     private mutating func number() -> Token {
         let start = position
+        let value = Lexer.scanNumber(bytes, &position, end: end)
+        previousNumberEnd = position
+        return Token(kind: .number, offset: start, end: position, number: value)
+    }
+
+    /// Scans a number at `position` (a digit, or `.` and a digit) up to
+    /// `end`, leaving `position` just past it; ±infinity when out of range.
+    ///
+    /// - Complexity: O(length of the number).
+    @inline(__always)
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int) -> Double {
+        @inline(__always) func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
+        let start = position
         // Why accumulate while scanning: a decimal with at most 19 significant
         // digits and a small power of ten converts exactly with one
         // multiplication or division (both operands exact doubles, one
@@ -143,19 +156,45 @@ struct Lexer {
                 exponent += negative ? -value : value
             }
         }
-        previousNumberEnd = position
-        let value: Double
-        if exact, mantissa <= 1 << 53, (-22...22).contains(exponent) {
-            value = exponent >= 0 ? Double(mantissa) * Lexer.powersOfTen[exponent] : Double(mantissa) / Lexer.powersOfTen[-exponent]
-        } else {
-            // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
-            value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .infinity
+        if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            return exponent >= 0 ? Double(mantissa) * powerOfTen(exponent) : Double(mantissa) / powerOfTen(-exponent)
         }
-        return Token(kind: .number, offset: start, end: position, number: value)
+        // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .infinity
     }
 
-    /// 10^0 ... 10^22, each exactly representable as a Double.
-    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+    /// 10^`k` for `k` in 0...22, each exactly representable as a Double.
+    /// Why a switch, not a stored table: a stored static is a lazily
+    /// initialised global with a once-guard at each read, on the path of
+    /// every number.
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
+    }
 
     private mutating func name() -> Token {
         let start = position
@@ -165,17 +204,54 @@ struct Lexer {
             position += 1
             return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
         }
-        // Why hash while scanning: the table needs the hash anyway, and a
-        // second pass over the name's bytes is a second O(length) walk per
-        // name (evidence: docs/measurements.md#m-front-end-costs).
-        var hash = FNV1a.seed
-        while position < end {
-            let b = bytes[position]
-            guard Lexer.isNameContinue(b) else { break }
-            hash = FNV1a.step(hash, b)
-            position += 1
+        // Why no hash while scanning: the table hashes the name a word at a
+        // time (``NameHash``) once its end is known, where a byte hash in
+        // this loop was a chain of dependent multiplies.
+        position = Lexer.scanName(bytes, from: position + 1, end: end)
+        return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position))
+    }
+
+    /// The end of the name whose bytes continue at `p` (`[A-Za-z0-9_]*` up to `end`).
+    ///
+    /// Why eight bytes at a time: names are most of a layout file's bytes,
+    /// and a byte loop with its class test was ten instructions a byte. A
+    /// word is classified with carry-free byte arithmetic (every byte below
+    /// 0x80, else the byte loop decides), and the first byte that is not a
+    /// name byte ends the name. A word may read past `end` (never past the
+    /// file): the bytes there are masked by `min(_, end)`.
+    ///
+    /// - Complexity: O(length of the name).
+    @inline(__always)
+    static func scanName(_ bytes: UnsafeBufferPointer<UInt8>, from p: Int, end: Int) -> Int {
+        var p = p
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while p < end, p + 8 <= bytes.count {
+                let x = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                if x & highs != 0 { break }  // a byte >= 0x80: not ASCII, the byte loop decides
+                // Bytes below 0x80: b + (0x80 - lo) sets the high bit iff b >= lo,
+                // (0x80 + hi) - b keeps it iff b <= hi, with no carry or borrow
+                // between bytes.
+                @inline(__always) func within(_ v: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+                    (v &+ (0x80 &- lo) &* ones) & ((0x80 &+ hi) &* ones &- v) & highs
+                }
+                let digit = within(x, 0x30, 0x39)
+                let letter = within(x | 0x20 &* ones, 0x61, 0x7A)
+                let t = x ^ (0x5F &* ones)
+                let underscore = ~(((t & ~highs) &+ ~highs) | t) & highs
+                let name = digit | letter | underscore
+                if name == highs {
+                    p += 8
+                    continue
+                }
+                // Little-endian: the first non-name byte is the lowest clear high bit.
+                let stop = p + (~name & highs).trailingZeroBitCount / 8
+                return min(stop, end)
+            }
         }
-        return Token(kind: .name, offset: start, end: position, nameID: names.intern(bytes, start..<position, hash: hash))
+        while p < end, isNameContinue(bytes[p]) { p += 1 }
+        return min(p, end)
     }
 
     /// What a line looks like from its first word, for the parser's first
@@ -201,7 +277,7 @@ struct Lexer {
         skipBlanks(&i)
         let wordStart = i
         guard i < range.upperBound, isNameStart(bytes[i]) else { return .other }
-        while i < range.upperBound, isNameContinue(bytes[i]) { i += 1 }
+        i = scanName(bytes, from: i + 1, end: range.upperBound)
         let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<i])
         skipBlanks(&i)
         let next: UInt8? = i < range.upperBound ? bytes[i] : nil

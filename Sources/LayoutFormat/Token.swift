@@ -54,19 +54,24 @@ struct Token {
 
 /// The distinct names of one file, each made into a `String` once.
 ///
-/// Open addressing over FNV-1a hashes of the bytes, so that a name seen
+/// Open addressing over ``NameHash`` hashes of the bytes, so that a name seen
 /// before costs a hash and a byte comparison, no allocation. Each entry also
 /// caches what the parser asks of a name (is it an attribute?), once per name.
 final class NameTable {
-    /// Parallel arrays (not an array of entries), so that the probe loop reads
-    /// a hash and a position without copying, retaining or releasing a string.
+    /// Where a name's first occurrence is in the file, and its hash.
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var length: Int
+    }
+
+    /// The entries apart from the strings, so that the probe loop reads a
+    /// hash and a position without copying, retaining or releasing a string.
     /// Why one stored property: each access to a class's stored property is a
     /// dynamic exclusivity check; one `inout` access per call instead of six
     /// per probe was a quarter of the lexer's time.
     private struct Storage {
-        var hashes: [UInt64] = []
-        var starts: [Int] = []
-        var lengths: [Int] = []
+        var entries: [Entry] = []
         var strings: [String] = []
         var attributes: [Attribute??] = []
         var lineKeywords: [LineKeyword??] = []
@@ -83,31 +88,23 @@ final class NameTable {
     ///
     /// - Complexity: O(length) expected.
     func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        Self.intern(&storage, bytes, range)
+        Self.intern(&storage, bytes.baseAddress.map(UnsafeRawPointer.init), range)
     }
 
-    /// The id of the name `bytes[range]` whose ``FNV1a`` hash is `hash` (the
-    /// lexer hashes a name while it scans it), interning it on first sight.
-    func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {
-        Self.intern(&storage, bytes, range, hash: hash)
-    }
-
-    private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        intern(&t, bytes, range, hash: FNV1a.hash(UnsafeBufferPointer(rebasing: bytes[range])))
-    }
-
-    private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32 {
+    private static func intern(_ t: inout Storage, _ base: UnsafeRawPointer?, _ range: Range<Int>) -> Int32 {
+        let length = range.count
+        let hash = base.map { NameHash.hash($0 + range.lowerBound, count: length) } ?? NameHash.emptyHash
         let mask = t.slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while t.slots[slot] != 0 {
             let id = Int(t.slots[slot] - 1)
-            if t.hashes[id] == hash, t.lengths[id] == range.count, equal(bytes, t.starts[id], range) { return Int32(id) }
+            let entry = t.entries[id]
+            if entry.hash == hash, entry.length == length, equal(base, entry.start, range.lowerBound, length) { return Int32(id) }
             slot = (slot + 1) & mask
         }
-        t.hashes.append(hash)
-        t.starts.append(range.lowerBound)
-        t.lengths.append(range.count)
-        t.strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        t.entries.append(Entry(hash: hash, start: range.lowerBound, length: length))
+        let text = base.map { String(decoding: UnsafeRawBufferPointer(start: $0 + range.lowerBound, count: length), as: UTF8.self) } ?? ""
+        t.strings.append(text)
         t.attributes.append(nil)
         t.lineKeywords.append(nil)
         let id = Int32(t.strings.count - 1)
@@ -115,6 +112,12 @@ final class NameTable {
         // Why grow at half full: linear probing stays short below that load.
         if t.strings.count * 2 > t.slots.count { rehash(&t) }
         return id
+    }
+
+    /// The text of name `id` ("" for an id the table did not hand out).
+    func string(_ id: Int32) -> String {
+        let i = Int(id)
+        return storage.strings.indices.contains(i) ? storage.strings[i] : ""
     }
 
     /// A name token's text ("" for other tokens).
@@ -147,16 +150,37 @@ final class NameTable {
         return value
     }
 
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ range: Range<Int>) -> Bool {
-        guard let base = bytes.baseAddress else { return range.isEmpty }
-        return memcmp(base + start, base + range.lowerBound, range.count) == 0
+    /// Whether the `length` bytes at offsets `a` and `b` are the same.
+    /// Why not `memcmp`: names are a few bytes, and the call cost more than
+    /// the comparison; here it is one or two word loads a side.
+    @inline(__always)
+    private static func equal(_ base: UnsafeRawPointer?, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        guard let base else { return length == 0 }
+        var i = 0
+        while i + 8 <= length {
+            if base.loadUnaligned(fromByteOffset: a + i, as: UInt64.self) != base.loadUnaligned(fromByteOffset: b + i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        if i == length { return true }
+        if length >= 8 {
+            // The last eight bytes, overlapping the words already compared.
+            return base.loadUnaligned(fromByteOffset: a + length - 8, as: UInt64.self)
+                == base.loadUnaligned(fromByteOffset: b + length - 8, as: UInt64.self)
+        }
+        while i < length {
+            if base.load(fromByteOffset: a + i, as: UInt8.self) != base.load(fromByteOffset: b + i, as: UInt8.self) { return false }
+            i += 1
+        }
+        return true
     }
 
     private static func rehash(_ t: inout Storage) {
         t.slots = [Int32](repeating: 0, count: t.slots.count * 2)
         let mask = t.slots.count - 1
-        for (id, hash) in t.hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
+        for (id, entry) in t.entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
             while t.slots[slot] != 0 { slot = (slot + 1) & mask }
             t.slots[slot] = Int32(id + 1)
         }

@@ -1,0 +1,276 @@
+// The two lines that make up almost all of a large `.layout` file, read
+// straight from their bytes: a plain constraint
+// `view.attr REL view.attr [(*|/) NUM] [(+|-) NUM] [@ NUM] [# identifier]`
+// (or `view.attr REL NUM ...`) and a plain frame expectation
+// `expect view = X Y W H [# comment]`.
+//
+// Why a second reader for these lines: the general parser goes through
+// tokens with lookahead, throwing errors and optional parts at each step,
+// which was about 2,600 instructions a constraint line of 45 bytes
+// (docs/measurements.md#m-2026-11-28-parse). Here each byte is looked at
+// once. Anything else — metrics, named priorities, signs, `when`, an error
+// of any kind — makes the reader give up on the line without a trace (it
+// appends nothing and reports nothing), and the general parser reads it, so
+// the two agree by construction on every line this one declines; on the
+// lines it accepts, the tests compare both (PlainLineTests).
+
+import LayoutModel
+
+extension FileParser {
+    /// Reads line `line` if it is a plain constraint line and appends its
+    /// constraint; false, with nothing appended, for any other line.
+    ///
+    /// - Complexity: O(length of the line).
+    mutating func parsePlainConstraint(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
+                                line: line, fileID: source.fileID, names: names)
+        r.skipBlanks()
+        guard let first = r.item() else { return false }
+        r.skipBlanks()
+        guard let (relation, relationOffset) = r.relation() else { return false }
+        var locations = ConstraintLocations(start: r.location(first.offset), relation: r.location(relationOffset))
+        r.skipBlanks()
+        var second: ItemAttribute?
+        var multiplier = 1.0
+        var constant = 0.0
+        if r.atNameStart {
+            guard let item = r.item() else { return false }
+            second = item.item
+            r.skipBlanks()
+            if let op = r.peek(), op == UInt8(ascii: "*") || op == UInt8(ascii: "/") {
+                r.advance()
+                r.skipBlanks()
+                guard let (value, offset) = r.number() else { return false }
+                if op == UInt8(ascii: "/") {
+                    // Division by zero is the general parser's error to report.
+                    guard value != 0 else { return false }
+                    multiplier = 1 / value
+                } else {
+                    multiplier = value
+                }
+                locations.multiplier = r.location(offset)
+                r.skipBlanks()
+            }
+            if let op = r.peek(), op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
+                r.advance()
+                r.skipBlanks()
+                guard let (value, offset) = r.number() else { return false }
+                constant = op == UInt8(ascii: "-") ? -value : value
+                locations.constant = r.location(offset)
+                r.skipBlanks()
+            }
+        } else {
+            // A bare constant; a sign or a metric is the general parser's.
+            guard let (value, offset) = r.number() else { return false }
+            constant = value
+            locations.constant = r.location(offset)
+            r.skipBlanks()
+        }
+        var priority = Priority.required
+        if r.peek() == UInt8(ascii: "@") {
+            r.advance()
+            r.skipBlanks()
+            // A named priority (`high`) or a metric is the general parser's.
+            guard let (value, offset) = r.number() else { return false }
+            priority = Priority(value)
+            locations.priority = r.location(offset)
+            r.skipBlanks()
+        }
+        var identifier: String?
+        if r.peek() == UInt8(ascii: "#") {
+            let text = r.comment()
+            identifier = text.isEmpty ? nil : text
+        } else if !r.atEnd {
+            return false
+        }
+        constraints.append(LayoutConstraint(first.item, relation, second, multiplier: multiplier, constant: constant,
+                                            priority: priority, identifier: identifier, traits: [],
+                                            locations: locations))
+        return true
+    }
+
+    /// Reads line `line` if it is a plain frame expectation (`expect view =
+    /// X Y W H`, an optional comment, no variant, `observed` or `within`) and
+    /// appends it; false, with nothing appended, for any other line.
+    ///
+    /// - Complexity: O(length of the line).
+    mutating func parsePlainExpectation(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
+                                line: line, fileID: source.fileID, names: names)
+        r.skipBlanks()
+        let keywordOffset = r.offset
+        guard r.keyword("expect") else { return false }
+        r.skipBlanks()
+        guard r.atNameStart else { return false }
+        let view = r.name()
+        r.skipBlanks()
+        guard r.peek() == UInt8(ascii: "=") else { return false }
+        r.advance()
+        if r.peek() == UInt8(ascii: "=") { r.advance() }
+        var values = (0.0, 0.0, 0.0, 0.0)
+        for i in 0..<4 {
+            r.skipBlanks()
+            var sign = 1.0
+            if let s = r.peek(), s == UInt8(ascii: "-") || s == UInt8(ascii: "+") {
+                if s == UInt8(ascii: "-") { sign = -1 }
+                r.advance()
+                r.skipBlanks()
+            }
+            guard let (value, _) = r.number() else { return false }
+            switch i {
+            case 0: values.0 = sign * value
+            case 1: values.1 = sign * value
+            case 2: values.2 = sign * value
+            default: values.3 = sign * value
+            }
+        }
+        r.skipBlanks()
+        guard r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        let frame = Frame(x: values.0, y: values.1, width: values.2, height: values.3)
+        expectations.append(Expectation(variant: nil, .frame(view: names.string(view), frame), observedBy: nil,
+                                        tolerance: nil, location: r.location(keywordOffset)))
+        return true
+    }
+}
+
+/// A cursor over one line's bytes for ``FileParser/parsePlainConstraint(_:line:)``:
+/// each read either succeeds or returns nil, leaving the caller to give up.
+struct PlainLineReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset: Int
+    let end: Int
+    let lineStart: Int
+    let line: Int
+    let fileID: UInt32
+    let names: NameTable
+
+    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lineStart: Int, line: Int, fileID: UInt32, names: NameTable) {
+        self.bytes = bytes
+        self.offset = range.lowerBound
+        self.end = range.upperBound
+        self.lineStart = lineStart
+        self.line = line
+        self.fileID = fileID
+        self.names = names
+    }
+
+    var atEnd: Bool { offset >= end }
+    var atNameStart: Bool { offset < end && Lexer.isNameStart(bytes[offset]) }
+
+    @inline(__always) func peek() -> UInt8? { offset < end ? bytes[offset] : nil }
+    @inline(__always) mutating func advance() { offset += 1 }
+
+    @inline(__always) mutating func skipBlanks() {
+        while offset < end, Lexer.isBlank(bytes[offset]) { offset += 1 }
+    }
+
+    func location(_ at: Int) -> SourceLocation {
+        SourceLocation(fileID: fileID, line: line, column: at - lineStart + 1)
+    }
+
+    /// A name at the offset (the caller checked ``atNameStart``), interned.
+    mutating func name() -> Int32 {
+        let start = offset
+        offset = Lexer.scanName(bytes, from: offset + 1, end: end)
+        return names.intern(bytes, start..<offset)
+    }
+
+    /// Whether the word at the offset is `keyword` (and ends there); moves past it if so.
+    mutating func keyword(_ keyword: StaticString) -> Bool {
+        guard atNameStart else { return false }
+        let wordEnd = Lexer.scanName(bytes, from: offset + 1, end: end)
+        guard wordEnd - offset == keyword.utf8CodeUnitCount else { return false }
+        for k in 0..<keyword.utf8CodeUnitCount where bytes[offset + k] != keyword.utf8Start[k] { return false }
+        offset = wordEnd
+        return true
+    }
+
+    /// `NAME . ATTRIBUTE`, the attribute a known one.
+    mutating func item() -> (item: ItemAttribute, offset: Int)? {
+        guard atNameStart else { return nil }
+        let start = offset
+        let item = name()
+        skipBlanks()
+        // `.` then a digit is a number to the lexer, not a dot.
+        guard peek() == UInt8(ascii: "."), offset + 1 >= end || !Lexer.isDigit(bytes[offset + 1]) else { return nil }
+        advance()
+        skipBlanks()
+        guard atNameStart else { return nil }
+        let attributeStart = offset
+        offset = Lexer.scanName(bytes, from: offset + 1, end: end)
+        // Why not the name table for the common attributes: they are half
+        // the names of a constraint line, and a match on their bytes is a
+        // load and a switch where interning is a hash, a probe and a compare.
+        guard let attribute = Self.shortAttribute(bytes, attributeStart..<offset)
+            ?? names.attribute(names.intern(bytes, attributeStart..<offset)) else { return nil }
+        return (ItemAttribute(names.string(item), attribute, location: location(start)), start)
+    }
+
+    /// The attribute spelled by `bytes[range]` when it is one of the ten of
+    /// at most eight bytes (`left` ... `centerY`); nil for anything else,
+    /// the longer attributes included.
+    static func shortAttribute(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Attribute? {
+        guard range.count <= 8 else { return nil }
+        // The bytes as a little-endian word, zero above the name (a name
+        // has no zero byte, so the length is in the word).
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for i in range {
+            word |= UInt64(bytes[i]) << shift
+            shift += 8
+        }
+        switch word {
+        case 0x0000_0000_7466_656C: return .left
+        case 0x0000_0074_6867_6972: return .right
+        case 0x0000_0000_0070_6F74: return .top
+        case 0x0000_6D6F_7474_6F62: return .bottom
+        case 0x0067_6E69_6461_656C: return .leading
+        case 0x676E_696C_6961_7274: return .trailing
+        case 0x0000_0068_7464_6977: return .width
+        case 0x0000_7468_6769_6568: return .height
+        case 0x0058_7265_746E_6563: return .centerX
+        case 0x0059_7265_746E_6563: return .centerY
+        default: return nil
+        }
+    }
+
+    /// `=`, `==`, `<=` or `>=`, and where it starts.
+    mutating func relation() -> (Relation, Int)? {
+        let start = offset
+        guard let b = peek() else { return nil }
+        let second: UInt8? = offset + 1 < end ? bytes[offset + 1] : nil
+        switch b {
+        case UInt8(ascii: "="):
+            offset += second == UInt8(ascii: "=") ? 2 : 1
+            return (.equal, start)
+        case UInt8(ascii: "<") where second == UInt8(ascii: "="):
+            offset += 2
+            return (.lessThanOrEqual, start)
+        case UInt8(ascii: ">") where second == UInt8(ascii: "="):
+            offset += 2
+            return (.greaterThanOrEqual, start)
+        default:
+            return nil
+        }
+    }
+
+    /// An unsigned numeric literal, finite, not directly followed by a name
+    /// or a dot (which the lexer reads differently), and where it starts.
+    mutating func number() -> (Double, Int)? {
+        let start = offset
+        guard let b = peek() else { return nil }
+        guard Lexer.isDigit(b) || (b == UInt8(ascii: ".") && offset + 1 < end && Lexer.isDigit(bytes[offset + 1])) else { return nil }
+        let value = Lexer.scanNumber(bytes, &offset, end: end)
+        guard value.isFinite else { return nil }
+        if let next = peek(), Lexer.isNameContinue(next) || next == UInt8(ascii: ".") { return nil }
+        return (value, start)
+    }
+
+    /// `# text` to the end of the line, trimmed (as ``LineCursor/comment(of:)``).
+    mutating func comment() -> String {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), as: UTF8.self)
+            .trimmingCharacters(in: " \t\r")
+        offset = end
+        return text
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+@testable import LayoutFormat
+import LayoutModel
+import LayoutTestSupport
+import Testing
+
+/// The plain-line readers (PlainLines.swift) against the general parser:
+/// on every line, the two paths must give the same layout, locations and
+/// diagnostics, and the readers must take the lines they are for.
+@Suite("Plain constraint and expectation lines read from their bytes, as the general parser reads them")
+struct PlainLineTests {
+    static let header = "container 100 x 100\nviews a b row12_left c_very_long_view_name_beyond_sixteen\nmetric m = 4\n"
+
+    /// Lines the plain readers must take (and read as the general parser does).
+    static let plain: [String] = [
+        "a.left = b.right", "a.left == b.right", "a.left <= b.right", "a.left >= b.right",
+        "a.left=b.right*2+8@750#id", "  a.left\t=  b.right * 2 + 8 @ 750 # an id  ",
+        "a.width = b.height / 4 - 0.5", "a.width = .5", "a.width = 1e3 @ 1", "a.width = 12.25e-1",
+        "row12_left.top = super.topMargin + 16", "a.centerX = b.centerX", "a.trailing = b.leading - 8",
+        "c_very_long_view_name_beyond_sixteen.bottom = a.lastBaseline", "a.leftMargin = b.centerYWithinMargins",
+        "a . left = b . right", "a.left = b.right #", "a.left = b.right # ", "a.height = 0",
+        "a.width = 00012.5000", "a.width = 123456789012345678901234", "a.left = b.right * 0.333333333333333333333",
+        "expect a = 0 0 10 20", "expect a == -1 +2 - 3 .5", "expect   row12_left=1 2 3 4 # note", "expect ambiguous = 1 2 3 4",
+        "expect c_very_long_view_name_beyond_sixteen = 1e2 0 0 0",
+    ]
+
+    /// Lines the readers must decline (the general parser reads them, to a
+    /// constraint or to an error).
+    static let declined: [String] = [
+        "a.left = m", "a.left = b.right + m", "a.left = b.right @ high", "a.left = -5", "a.left = b.right - -5",
+        "a.left = b.right * -2", "a.left = b.right / 0", "a.left = 5 * b.width", "a.left = b.right * 2 * 3",
+        "a.left = b.right + 8x", "a.left = b.right + 8.", "a.left = b.right + 1e", "a.left = b.right b",
+        "a.lft = b.right", "a.left = b.rigth", "a.left = b", "a.left b.right", "a.left < b.right", "a.left =< b.right",
+        "a.5 = b.right", "a .5", "a.left = b.right +", "a.left = b.right @", "a.left = 1e999", "a.left = b.right * 1e999",
+        "when landscape: a.left = b.right", "a.left = b.right ; x", "a.left = b.right é", "a.left = b.right @ 750 750",
+        "expect a = 1 2 3", "expect a = 1 2 3 4 5", "expect portrait a = 1 2 3 4", "expect a = 1 2 3 4 within 0.5",
+        "expect a = 1 2 3 4 observed xcode", "expect a = m 2 3 4", "expect a.left = 1 2 3 4", "expect unsatisfiable",
+        "expect ambiguous a b", "expected a = 1 2 3 4", "expect a = 1 2 3 4x", "views a", "# comment", "",
+    ]
+
+    @Test("every plain line is taken by a reader and read as the general parser reads it")
+    func plainLinesAgree() {
+        for line in Self.plain {
+            #expect(Self.takenByReader(line), "\(line)")
+            Self.expectSameParse(Self.header + line + "\n", label: line)
+        }
+    }
+
+    @Test("every other line is declined without a trace, and the general parser reads it as before")
+    func otherLinesDeclined() {
+        for line in Self.declined {
+            #expect(!Self.takenByReader(line), "\(line)")
+            Self.expectSameParse(Self.header + line + "\n", label: line)
+        }
+    }
+
+    @Test("random lines from constraint fragments, spacing and junk: both paths agree", arguments: [UInt64(1), 2, 3, 4])
+    func randomLinesAgree(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let fragments = ["a", "b", "row12_left", "super", ".", "left", "right", "width", "topMargin", "lft", "=", "==",
+                         "<=", ">=", "<", "*", "/", "+", "-", "@", "#", "2", "0", ".5", "8.", "1e3", "750", "m", "high",
+                         "x", "expect", "é", "\t", "id"]
+        for _ in 0..<400 {
+            var line = ""
+            for _ in 0..<Int(random.next() % 12) {
+                line += fragments[Int(random.next() % UInt64(fragments.count))]
+                if random.next() % 3 == 0 { line += " " }
+            }
+            Self.expectSameParse(Self.header + line + "\n", label: line)
+        }
+        // Well-formed lines with random parts, so that most are taken.
+        let relations = ["=", "==", "<=", ">="], items = ["a", "b", "row12_left", "super"]
+        let attributes = Attribute.allCases.map(\.rawValue)
+        for _ in 0..<400 {
+            func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
+            func number() -> String { ["0", "1", "8", "0.5", "16.25", "1e2", "333.3333"][Int(random.next() % 7)] }
+            var line = "\(pick(items)).\(pick(attributes)) \(pick(relations)) \(pick(items)).\(pick(attributes))"
+            if random.next() % 2 == 0 { line += " \(pick(["*", "/"])) \(number())" }
+            if random.next() % 2 == 0 { line += " \(pick(["+", "-"])) \(number())" }
+            if random.next() % 2 == 0 { line += " @ \(["1", "250", "750", "999", "1000"][Int(random.next() % 5)])" }
+            if random.next() % 2 == 0 { line += " # c\(random.next() % 100)" }
+            Self.expectSameParse(Self.header + line + "\n", label: line)
+        }
+    }
+
+    @Test("every corpus file parses the same with and without the plain readers")
+    func corpusAgrees() throws {
+        let files = TestCorpus.files()
+        #expect(files.count > 10)
+        for path in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            Self.expectSameParse(bytes, label: path)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Whether a reader takes `line` (on its own, after the header's declarations).
+    static func takenByReader(_ line: String) -> Bool {
+        let source = SourceText(header + line + "\n", fileName: "plain.layout")
+        var parser = FileParser(source: source)
+        let lineNumber = 4
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            parser.parsePlainConstraint(bytes, line: lineNumber) || parser.parsePlainExpectation(bytes, line: lineNumber)
+        }
+    }
+
+    static func expectSameParse(_ text: String, label: String) {
+        expectSameParse(Array(text.utf8), label: label)
+    }
+
+    /// Parses `bytes` both ways and compares everything the parse gives:
+    /// the constraints with every location, the expectations with theirs,
+    /// the views, and the rendered diagnostics.
+    static func expectSameParse(_ bytes: [UInt8], label: String) {
+        let source = SourceText(bytes: bytes, fileName: "plain.layout")
+        let fast = LayoutParser.parseSyntax(source, readsPlainLines: true).validated()
+        let general = LayoutParser.parseSyntax(source, readsPlainLines: false).validated()
+        let render = { (result: ParseResult) in result.diagnostics.map { DiagnosticRenderer.render($0, source: source) } }
+        #expect(render(fast) == render(general), "diagnostics: \(label)")
+        #expect((fast.layout == nil) == (general.layout == nil), "validity: \(label)")
+        guard let a = fast.layout, let b = general.layout else { return }
+        #expect(a.constraints.count == b.constraints.count, "constraint count: \(label)")
+        for (x, y) in zip(a.constraints, b.constraints) {
+            #expect(x == y, "constraint: \(label)")
+            #expect(x.locations == y.locations, "locations: \(label)")
+            #expect(x.first.location == y.first.location, "first item location: \(label)")
+            #expect(x.second?.location == y.second?.location, "second item location: \(label)")
+            #expect(x.multiplier.bitPattern == y.multiplier.bitPattern && x.constant.bitPattern == y.constant.bitPattern,
+                    "numbers bit for bit: \(label)")
+        }
+        #expect(a.expectations == b.expectations, "expectations: \(label)")
+        #expect(a.expectations.map(\.location) == b.expectations.map(\.location), "expectation locations: \(label)")
+        #expect(a.views == b.views, "views: \(label)")
+    }
+}
