@@ -7,7 +7,7 @@
 // Why a second reader for these lines: the general parser goes through
 // tokens with lookahead, throwing errors and optional parts at each step,
 // which was about 2,600 instructions a constraint line of 45 bytes
-// (docs/measurements.md#m-2026-11-28-parse). Here each byte is looked at
+// (docs/measurements.md#m-2026-11-27-parse). Here each byte is looked at
 // once. Anything else — metrics, named priorities, signs, `when`, an error
 // of any kind — makes the reader give up on the line without a trace (it
 // appends nothing and reports nothing), and the general parser reads it, so
