@@ -106,61 +106,59 @@ struct Lexer {
     /// - Complexity: O(length of the number).
     @inline(__always)
     static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int) -> Double {
-        @inline(__always) func byte(at i: Int) -> UInt8? { i < end ? bytes[i] : nil }
         let start = position
+        var p = position
         // Why accumulate while scanning: a decimal with at most 19 significant
         // digits and a small power of ten converts exactly with one
         // multiplication or division (both operands exact doubles, one
         // correctly rounded operation), without making a String for strtod.
+        // More digits than that go to `Double(_:)`, so the mantissa may wrap
+        // without harm.
         var mantissa: UInt64 = 0
-        var digits = 0
+        var significant = 0
         var exponent = 0
-        var exact = true
-        @inline(__always) func digit(_ b: UInt8) {
-            if mantissa == 0 && b == 0x30 { return }  // leading zeros are not significant
-            if digits < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(b &- 0x30)
-                digits += 1
-            } else {
-                exact = false
-            }
-        }
-        while position < end, Lexer.isDigit(bytes[position]) {
-            digit(bytes[position])
-            if !exact { exponent += 1 }
-            position += 1
-        }
-        if byte(at: position) == UInt8(ascii: "."), let d = byte(at: position + 1), Lexer.isDigit(d) {
-            position += 1
-            while position < end, Lexer.isDigit(bytes[position]) {
-                let wasZero = mantissa == 0
-                digit(bytes[position])
-                if exact { exponent -= 1 } else if wasZero { exponent -= 1 }
-                position += 1
-            }
-        }
-        if let e = byte(at: position), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            var p = position + 1
-            var negative = false
-            if let s = byte(at: p), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
-                negative = s == UInt8(ascii: "-")
-                p += 1
-            }
-            if let d = byte(at: p), Lexer.isDigit(d) {
-                position = p
-                var value = 0
-                while position < end, Lexer.isDigit(bytes[position]) {
-                    if value < 100_000 { value = value * 10 + Int(bytes[position] &- 0x30) }
-                    position += 1
+        /// The digits at `p`; in the fraction, each one also a power of ten down.
+        @inline(__always) func digits(fraction: Bool) {
+            while p < end {
+                let d = bytes[p] &- 0x30
+                guard d < 10 else { break }
+                // Leading zeros are not significant.
+                if mantissa != 0 || d != 0 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    significant &+= 1
                 }
-                exponent += negative ? -value : value
+                if fraction { exponent &-= 1 }
+                p &+= 1
             }
         }
-        if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+        digits(fraction: false)
+        if p &+ 1 < end, bytes[p] == UInt8(ascii: "."), Lexer.isDigit(bytes[p &+ 1]) {
+            p &+= 1
+            digits(fraction: true)
+        }
+        if p < end, bytes[p] | 0x20 == UInt8(ascii: "e") {
+            var q = p &+ 1
+            var negative = false
+            if q < end, bytes[q] == UInt8(ascii: "+") || bytes[q] == UInt8(ascii: "-") {
+                negative = bytes[q] == UInt8(ascii: "-")
+                q &+= 1
+            }
+            if q < end, Lexer.isDigit(bytes[q]) {
+                p = q
+                var value = 0
+                while p < end, Lexer.isDigit(bytes[p]) {
+                    if value < 100_000 { value = value &* 10 &+ Int(bytes[p] &- 0x30) }
+                    p &+= 1
+                }
+                exponent &+= negative ? -value : value
+            }
+        }
+        position = p
+        if significant <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             return exponent >= 0 ? Double(mantissa) * powerOfTen(exponent) : Double(mantissa) / powerOfTen(-exponent)
         }
         // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
-        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .infinity
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<p]), as: UTF8.self)) ?? .infinity
     }
 
     /// 10^`k` for `k` in 0...22, each exactly representable as a Double.

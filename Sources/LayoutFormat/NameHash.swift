@@ -1,5 +1,6 @@
 /// The hash of a name's bytes, eight bytes at a time: the hash of the
-/// parser's name table (``NameTable``).
+/// parser's name table (``NameTable``, which mixes the two words of a name
+/// of at most sixteen bytes itself and uses ``hash(_:count:)`` for longer ones).
 ///
 /// Why not ``FNV1a``: FNV-1a is a multiply per byte, each waiting for the
 /// previous one (a chain of 3-cycle multiplies: 33 cycles for `row1234_left`);
@@ -56,5 +57,20 @@ enum NameHash {
         h ^= h >> 32
         h = h &* finalMultiplier
         return h ^ (h >> 29)
+    }
+
+    /// The first `min(count, 8)` bytes at `start` as a little-endian word,
+    /// zero above them. One load where eight bytes can be read without
+    /// passing the end of `bytes`, a byte loop near the end.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, count: Int) -> UInt64 {
+        guard count > 0 else { return 0 }
+        if start &+ 8 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) {
+            let w = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            return count >= 8 ? w : w & ((1 &<< UInt64(8 &* count)) &- 1)
+        }
+        var w: UInt64 = 0
+        for k in 0..<min(count, 8) { w |= UInt64(bytes[start + k]) &<< UInt64(8 &* k) }
+        return w
     }
 }

@@ -1,8 +1,8 @@
-// The two lines that make up almost all of a large `.layout` file, read
+// The lines that make up almost all of a large `.layout` file, read
 // straight from their bytes: a plain constraint
 // `view.attr REL view.attr [(*|/) NUM] [(+|-) NUM] [@ NUM] [# identifier]`
-// (or `view.attr REL NUM ...`) and a plain frame expectation
-// `expect view = X Y W H [# comment]`.
+// (or `view.attr REL NUM ...`), a plain frame expectation
+// `expect view = X Y W H [# comment]` and a `views NAME ...` line.
 //
 // Why a second reader for these lines: the general parser goes through
 // tokens with lookahead, throwing errors and optional parts at each step,
@@ -133,6 +133,40 @@ extension FileParser {
     }
 }
 
+extension FileParser {
+    /// Reads line `line` if it is a `views` line (`views NAME ... [# comment]`,
+    /// at least one name) and appends its views; false, with nothing
+    /// appended, for any other line.
+    ///
+    /// - Complexity: O(length of the line).
+    mutating func parsePlainViews(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
+                                line: line, fileID: source.fileID, names: names)
+        r.skipBlanks()
+        guard r.keyword("views") else { return false }
+        let first = r.offset
+        // First the shape (names apart, then the end or a comment), so that a
+        // declined line leaves nothing behind; then the names.
+        var count = 0
+        while true {
+            let before = r.offset
+            r.skipBlanks()
+            guard r.atNameStart, r.offset > before else { break }
+            r.skipName()
+            count += 1
+        }
+        guard count > 0, r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        r.rewind(to: first)
+        for _ in 0..<count {
+            r.skipBlanks()
+            let start = r.offset
+            let id = r.name()
+            views.append(ViewDeclaration(name: names.string(id), location: r.location(start)))
+        }
+        return true
+    }
+}
+
 /// A cursor over one line's bytes for ``FileParser/parsePlainConstraint(_:line:)``:
 /// each read either succeeds or returns nil, leaving the caller to give up.
 struct PlainLineReader {
@@ -175,6 +209,12 @@ struct PlainLineReader {
         return names.intern(bytes, start..<offset)
     }
 
+    /// Moves past a name (the caller checked ``atNameStart``), without interning it.
+    mutating func skipName() { offset = Lexer.scanName(bytes, from: offset + 1, end: end) }
+
+    /// Moves back to `offset`, a position this reader was at.
+    mutating func rewind(to offset: Int) { self.offset = offset }
+
     /// Whether the word at the offset is `keyword` (and ends there); moves past it if so.
     mutating func keyword(_ keyword: StaticString) -> Bool {
         guard atNameStart else { return false }
@@ -213,12 +253,7 @@ struct PlainLineReader {
         guard range.count <= 8 else { return nil }
         // The bytes as a little-endian word, zero above the name (a name
         // has no zero byte, so the length is in the word).
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        for i in range {
-            word |= UInt64(bytes[i]) << shift
-            shift += 8
-        }
+        let word = NameHash.word(bytes, range.lowerBound, count: range.count)
         switch word {
         case 0x0000_0000_7466_656C: return .left
         case 0x0000_0074_6867_6972: return .right

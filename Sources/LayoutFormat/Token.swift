@@ -58,9 +58,17 @@ struct Token {
 /// before costs a hash and a byte comparison, no allocation. Each entry also
 /// caches what the parser asks of a name (is it an attribute?), once per name.
 final class NameTable {
-    /// Where a name's first occurrence is in the file, and its hash.
+    /// A name's first occurrence: its hash, its first sixteen bytes as two
+    /// little-endian words (zero beyond the name), where it is in the file
+    /// and its length.
+    ///
+    /// Why the words: names are short (`row1234_left` is 12 bytes), and for a
+    /// name of at most sixteen bytes the two words and the length are the
+    /// name, so a probe compares three integers instead of the bytes.
     private struct Entry {
         var hash: UInt64
+        var head: UInt64
+        var tail: UInt64
         var start: Int
         var length: Int
     }
@@ -88,23 +96,40 @@ final class NameTable {
     ///
     /// - Complexity: O(length) expected.
     func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
-        Self.intern(&storage, bytes.baseAddress.map(UnsafeRawPointer.init), range)
+        Self.intern(&storage, bytes, range)
     }
 
-    private static func intern(_ t: inout Storage, _ base: UnsafeRawPointer?, _ range: Range<Int>) -> Int32 {
+    private static func intern(_ t: inout Storage, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32 {
+        let start = range.lowerBound
         let length = range.count
-        let hash = base.map { NameHash.hash($0 + range.lowerBound, count: length) } ?? NameHash.emptyHash
-        let mask = t.slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while t.slots[slot] != 0 {
-            let id = Int(t.slots[slot] - 1)
-            let entry = t.entries[id]
-            if entry.hash == hash, entry.length == length, equal(base, entry.start, range.lowerBound, length) { return Int32(id) }
-            slot = (slot + 1) & mask
+        let head = NameHash.word(bytes, start, count: length)
+        let tail = length > 8 ? NameHash.word(bytes, start &+ 8, count: length &- 8) : 0
+        let hash: UInt64
+        if length <= 16 {
+            // The same mixing as ``NameHash`` on the two words already loaded.
+            var h = UInt64(truncatingIfNeeded: length) &* NameHash.multiplier
+            h = (h ^ head) &* NameHash.multiplier
+            h = (h ^ tail) &* NameHash.multiplier
+            h ^= h >> 32
+            h = h &* NameHash.finalMultiplier
+            hash = h ^ (h >> 29)
+        } else {
+            hash = bytes.baseAddress.map { NameHash.hash(UnsafeRawPointer($0) + start, count: length) } ?? NameHash.emptyHash
         }
-        t.entries.append(Entry(hash: hash, start: range.lowerBound, length: length))
-        let text = base.map { String(decoding: UnsafeRawBufferPointer(start: $0 + range.lowerBound, count: length), as: UTF8.self) } ?? ""
-        t.strings.append(text)
+        let mask = t.slots.count &- 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let occupant = Int(t.slots[slot])
+            if occupant == 0 { break }
+            let entry = t.entries[occupant &- 1]
+            if entry.hash == hash, entry.length == length, entry.head == head, entry.tail == tail,
+               length <= 16 || equal(bytes, entry.start, start, length) {
+                return Int32(truncatingIfNeeded: occupant &- 1)
+            }
+            slot = (slot &+ 1) & mask
+        }
+        t.entries.append(Entry(hash: hash, head: head, tail: tail, start: start, length: length))
+        t.strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         t.attributes.append(nil)
         t.lineKeywords.append(nil)
         let id = Int32(t.strings.count - 1)
@@ -150,29 +175,10 @@ final class NameTable {
         return value
     }
 
-    /// Whether the `length` bytes at offsets `a` and `b` are the same.
-    /// Why not `memcmp`: names are a few bytes, and the call cost more than
-    /// the comparison; here it is one or two word loads a side.
-    @inline(__always)
-    private static func equal(_ base: UnsafeRawPointer?, _ a: Int, _ b: Int, _ length: Int) -> Bool {
-        guard let base else { return length == 0 }
-        var i = 0
-        while i + 8 <= length {
-            if base.loadUnaligned(fromByteOffset: a + i, as: UInt64.self) != base.loadUnaligned(fromByteOffset: b + i, as: UInt64.self) {
-                return false
-            }
-            i += 8
-        }
-        if i == length { return true }
-        if length >= 8 {
-            // The last eight bytes, overlapping the words already compared.
-            return base.loadUnaligned(fromByteOffset: a + length - 8, as: UInt64.self)
-                == base.loadUnaligned(fromByteOffset: b + length - 8, as: UInt64.self)
-        }
-        while i < length {
-            if base.load(fromByteOffset: a + i, as: UInt8.self) != base.load(fromByteOffset: b + i, as: UInt8.self) { return false }
-            i += 1
-        }
+    /// Whether the `length` bytes at offsets `a` and `b` are the same (for
+    /// names longer than sixteen bytes; shorter ones compare by their words).
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        for k in 0..<length where bytes[a + k] != bytes[b + k] { return false }
         return true
     }
 

@@ -22,6 +22,7 @@ struct PlainLineTests {
         "a.width = 00012.5000", "a.width = 123456789012345678901234", "a.left = b.right * 0.333333333333333333333",
         "expect a = 0 0 10 20", "expect a == -1 +2 - 3 .5", "expect   row12_left=1 2 3 4 # note", "expect ambiguous = 1 2 3 4",
         "expect c_very_long_view_name_beyond_sixteen = 1e2 0 0 0",
+        "views d", "views d e\tf   g # more", "views d#c", "  views  d  ", "views views expect super", "views.left = 5",
     ]
 
     /// Lines the readers must decline (the general parser reads them, to a
@@ -35,7 +36,9 @@ struct PlainLineTests {
         "when landscape: a.left = b.right", "a.left = b.right ; x", "a.left = b.right é", "a.left = b.right @ 750 750",
         "expect a = 1 2 3", "expect a = 1 2 3 4 5", "expect portrait a = 1 2 3 4", "expect a = 1 2 3 4 within 0.5",
         "expect a = 1 2 3 4 observed xcode", "expect a = m 2 3 4", "expect a.left = 1 2 3 4", "expect unsatisfiable",
-        "expect ambiguous a b", "expected a = 1 2 3 4", "expect a = 1 2 3 4x", "views a", "# comment", "",
+        "expect ambiguous a b", "expected a = 1 2 3 4", "expect a = 1 2 3 4x", "# comment", "",
+        "views", "views ", "views # none", "views d.e", "views d,e", "views 5", "viewsd e", "views d é",
+        "views d e:", "views: d",
     ]
 
     @Test("every plain line is taken by a reader and read as the general parser reads it")
@@ -83,6 +86,29 @@ struct PlainLineTests {
         }
     }
 
+    @Test("numbers convert as Double(String) does, bit for bit: short ones exactly, long ones through it", arguments: [UInt64(7), 8])
+    func numbersCorrectlyRounded(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.next() % 10)) }) }
+        var texts = ["0", "00", "0.0", ".5", "1e22", "1e23", "9007199254740993", "9007199254740992.5", "0.1", "123456789012345678901",
+                     "1.7976931348623157e308", "2e308", "5e-324", "1e-400", "111.6667", "0.000000000000000000001", "1E5", "1e+5", "1e-5",
+                     "9999999999999999999", "18446744073709551616", "0000000000000000000000012.5"]
+        for _ in 0..<3_000 {
+            var text = digits(Int(random.next() % 24))
+            if text.isEmpty || random.next() % 2 == 0 { text += "." + digits(1 + Int(random.next() % 24)) }
+            if random.next() % 3 == 0 { text += ["e", "E"][Int(random.next() % 2)] + ["", "+", "-"][Int(random.next() % 3)] + String(random.next() % 40) }
+            texts.append(text)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var position = 0
+            let value = bytes.withUnsafeBufferPointer { Lexer.scanNumber($0, &position, end: bytes.count) }
+            #expect(position == bytes.count, "consumed: \(text)")
+            let expected = Double(text) ?? .infinity
+            #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) against \(expected)")
+        }
+    }
+
     @Test("every corpus file parses the same with and without the plain readers")
     func corpusAgrees() throws {
         let files = TestCorpus.files()
@@ -102,6 +128,7 @@ struct PlainLineTests {
         let lineNumber = 4
         return source.bytes.withUnsafeBufferPointer { bytes in
             parser.parsePlainConstraint(bytes, line: lineNumber) || parser.parsePlainExpectation(bytes, line: lineNumber)
+                || parser.parsePlainViews(bytes, line: lineNumber)
         }
     }
 
