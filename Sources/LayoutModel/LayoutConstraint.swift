@@ -98,7 +98,7 @@ public struct ConstraintLocations: Hashable, Sendable {
 
     /// What a ``LayoutConstraint`` without locations stores: a start in the
     /// file id that ``SourceFileNames`` never hands out (see ``PackedLocation``).
-    package static let absent = ConstraintLocations(start: SourceLocation(fileID: .max, line: 0, column: 0))
+    @usableFromInline package static let absent = ConstraintLocations(start: SourceLocation(fileID: .max, line: 0, column: 0))
 
     package var isAbsent: Bool { storedStart.fileID == .max }
 
@@ -207,21 +207,21 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
     public var multiplier: Double
     public var constant: Double
     public var priority: Priority
-    private var extras: Extras?
-    private var storedLocations: ConstraintLocations
+    @usableFromInline var extras: Extras?
+    @usableFromInline var storedLocations: ConstraintLocations
     public var relation: Relation
 
     /// The identifier and traits of a constraint that has either (immutable: a change makes a new box).
-    private final class Extras: Sendable {
+    @usableFromInline final class Extras: Sendable {
         let identifier: String?
         let traits: [String]
 
-        init(identifier: String?, traits: [String]) {
+        @usableFromInline init(identifier: String?, traits: [String]) {
             self.identifier = identifier
             self.traits = traits
         }
 
-        static func make(identifier: String?, traits: [String]) -> Extras? {
+        @inlinable static func make(identifier: String?, traits: [String]) -> Extras? {
             identifier == nil && traits.isEmpty ? nil : Extras(identifier: identifier, traits: traits)
         }
     }
@@ -245,6 +245,10 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         set { storedLocations = newValue ?? .absent }
     }
 
+    // Why inlinable: a parser makes 800,000 of these, and as a call into
+    // this module each one built the value, copied it out (a retain of each
+    // of its strings) and destroyed the original: 308 instructions.
+    @inlinable
     public init(
         _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?,
         multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
