@@ -311,30 +311,47 @@ extension Layout {
         for row in containerRows {
             guard visit(row) else { return header }
         }
-        for (i, constraint) in constraints.enumerated() where constraint.traits.isEmpty || constraint.isActive(under: variant.traits) {
-            // Validation guarantees every name is declared.
-            guard let firstView = index[constraint.first.item] else { continue }
-            // Why not `expression(for:)` and `add`: that made three arrays per
-            // constraint and searched them; the terms of two attributes (at most
-            // four) are gathered on the stack, then sorted and combined once.
-            // The arithmetic is the same, in the same order: the first
-            // attribute's coefficient, plus `-multiplier ×` the second's.
-            var terms = SmallTerms()
-            var constant = Self.attributeTerms(constraint.first.attribute, view: firstView, margins: marginsByView[firstView],
-                                               baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
-                                               scale: 1, into: &terms)
-            if let second = constraint.second, let secondView = index[second.item] {
-                let m = -constraint.multiplier
-                let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
-                                                         baselines: baselinesByView?[secondView], rightToLeft: rightToLeft,
-                                                         scale: m, into: &terms)
-                constant += m * secondConstant
-            }
-            constant -= constraint.constant
-            let e = LinearExpression(normalizedTerms: terms.normalized(), constant: constant)
-            guard visit(LoweredConstraint(expression: e, relation: constraint.relation, priority: constraint.priority,
-                                          origin: .constraint(index: i))) else { return header }
+        // Why a memo: each view is named by a few neighbouring constraints,
+        // and the index hashes the name's bytes at each lookup (``NameMemo``).
+        var memo = NameMemo()
+        @inline(__always) func view(_ name: String) -> Int? {
+            if let known = memo[name] { return known }
+            guard let found = index[name] else { return nil }
+            memo.insert(name, found)
+            return found
         }
+        // Why through a pointer: iterating the array copied each constraint
+        // (a retain and release of each of its references).
+        let stopped = constraints.withUnsafeBufferPointer { constraints -> Bool in
+            for i in constraints.indices {
+                let traits = constraints[i].traits
+                guard traits.isEmpty || constraints[i].isActive(under: variant.traits) else { continue }
+                // Validation guarantees every name is declared.
+                guard let firstView = view(constraints[i].first.item) else { continue }
+                // Why not `expression(for:)` and `add`: that made three arrays per
+                // constraint and searched them; the terms of two attributes (at most
+                // four) are gathered on the stack, then sorted and combined once.
+                // The arithmetic is the same, in the same order: the first
+                // attribute's coefficient, plus `-multiplier ×` the second's.
+                var terms = SmallTerms()
+                var constant = Self.attributeTerms(constraints[i].first.attribute, view: firstView, margins: marginsByView[firstView],
+                                                   baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
+                                                   scale: 1, into: &terms)
+                if let second = constraints[i].second, let secondView = view(second.item) {
+                    let m = -constraints[i].multiplier
+                    let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
+                                                             baselines: baselinesByView?[secondView], rightToLeft: rightToLeft,
+                                                             scale: m, into: &terms)
+                    constant += m * secondConstant
+                }
+                constant -= constraints[i].constant
+                let e = LinearExpression(normalizedTerms: terms.normalized(), constant: constant)
+                guard visit(LoweredConstraint(expression: e, relation: constraints[i].relation, priority: constraints[i].priority,
+                                              origin: .constraint(index: i))) else { return true }
+            }
+            return false
+        }
+        if stopped { return header }
         // Content sizes: for each axis with an intrinsic size S, `size - S <= 0
         // @ hugging` and `size - S >= 0 @ compression`, as UIKit's content-size
         // constraints. Why after the constraints: they are the layout's

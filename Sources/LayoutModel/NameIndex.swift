@@ -116,3 +116,54 @@ public struct NameIndex: Sendable {
         name.utf8.withContiguousStorageIfAvailable { FNV1a.hash($0) } ?? FNV1a.hash(name.utf8)
     }
 }
+
+/// Names already resolved, remembered by the bits of their `String` values:
+/// a cache in front of ``NameIndex`` for passes that resolve the same few
+/// names again and again (validation's and lowering's pass over the
+/// constraints, where each view is named by a few neighbouring constraints).
+///
+/// Why: resolving through ``NameIndex`` hashes the name's bytes, which was
+/// half of validation's instructions on the grid. A parsed layout shares one
+/// `String` per name, so the two words of a `String` value, hashed and
+/// compared here in a few instructions, find most names seen before.
+///
+/// Why it is exact: equal bits are the same string (a small string's bits
+/// are its bytes and length; a large one's name its storage, immutable while
+/// shared). Different bits prove nothing, so a miss must ask ``NameIndex``.
+/// The memo holds no reference, so it must not outlive the strings it has
+/// seen: a caller keeps it for one pass over a layout that holds them all, so
+/// no storage it names can be freed and reused by another string.
+package struct NameMemo {
+    private static let slotCount = 4096
+    private var keys = [(UInt64, UInt64)](repeating: (0, 0), count: slotCount)
+    /// The value + 1 per slot (0: empty).
+    private var values = [Int32](repeating: 0, count: slotCount)
+
+    package init() {}
+
+    @inline(__always) private static func bits(_ name: String) -> (UInt64, UInt64)? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        return withUnsafeBytes(of: name) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    @inline(__always) private static func slot(_ key: (UInt64, UInt64)) -> Int {
+        let h = (key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xD6E8_FEB8_6659_FD93
+        return Int(truncatingIfNeeded: h >> 52) & (slotCount - 1)
+    }
+
+    /// The value remembered for `name`; nil is no answer (ask the index).
+    package subscript(name: String) -> Int? {
+        guard let key = Self.bits(name) else { return nil }
+        let i = Self.slot(key)
+        guard values[i] != 0, keys[i] == key else { return nil }
+        return Int(values[i]) - 1
+    }
+
+    /// Remembers `value` (0 ..< Int32.max) for `name`, replacing what shared its slot.
+    package mutating func insert(_ name: String, _ value: Int) {
+        guard let key = Self.bits(name), value >= 0, value < Int(Int32.max) else { return }
+        let i = Self.slot(key)
+        keys[i] = key
+        values[i] = Int32(value) + 1
+    }
+}

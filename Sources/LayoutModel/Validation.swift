@@ -247,7 +247,7 @@ extension Layout {
     private func checkConstraints(_ declared: NameIndex, _ found: inout ValidationReport) {
         var knownTraits = Set(containerTraits)
         for variant in variants { knownTraits.formUnion(variant.traits) }
-        var memo = DeclaredNameMemo()
+        var memo = NameMemo()
         constraints.withUnsafeBufferPointer { constraints in
             guard let base = constraints.baseAddress else { return }
             for i in constraints.indices { checkConstraint(base + i, declared, &memo, knownTraits: knownTraits, &found) }
@@ -264,7 +264,7 @@ extension Layout {
     // Why the per-constraint checks are inlined: they run once per constraint
     // of every file; as calls they cost 8% of validation (callgrind).
     @inline(__always) private func checkConstraint(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
-                                 _ memo: inout DeclaredNameMemo, knownTraits: Set<String>, _ found: inout ValidationReport) {
+                                 _ memo: inout NameMemo, knownTraits: Set<String>, _ found: inout ValidationReport) {
         checkConstraintViews(constraint, declared, &memo, &found)
         checkConstraintAttributes(constraint, &found)
         checkConstraintNumbers(constraint, &found)
@@ -273,11 +273,11 @@ extension Layout {
 
     /// `undeclaredView` for the first item, then the second.
     @inline(__always) private func checkConstraintViews(_ constraint: UnsafePointer<LayoutConstraint>, _ declared: NameIndex,
-                                      _ memo: inout DeclaredNameMemo, _ found: inout ValidationReport) {
+                                      _ memo: inout NameMemo, _ found: inout ValidationReport) {
         @inline(__always) func isDeclared(_ name: String) -> Bool {
-            if memo.contains(name) { return true }
+            if memo[name] != nil { return true }
             guard self.isDeclared(name, declared) else { return false }
-            memo.insert(name)
+            memo.insert(name, 0)
             return true
         }
         let start = constraint.pointee.location
@@ -510,51 +510,4 @@ public func isValidName(_ name: String) -> Bool {
     // Why the contiguous path: the generic walk over `utf8` cost about 500
     // instructions per name (evidence: docs/measurements.md#m-front-end-costs).
     return name.utf8.withContiguousStorageIfAvailable { check($0) } ?? check(name.utf8)
-}
-
-/// Names found declared, remembered by the bits of their `String` values,
-/// for the constraint pass of validation.
-///
-/// Why: every constraint names one or two views, and resolving each through
-/// ``NameIndex`` hashed its bytes: half of validation's instructions on the
-/// grid. A parsed layout shares one `String` per name, and a view is named by
-/// a few neighbouring constraints, so most names are seen before; the two
-/// words of a `String` value are hashed and compared here in a few
-/// instructions.
-///
-/// Why it is exact: equal bits are the same string (a small string's bits
-/// are its bytes and length; a large one's name its storage, immutable while
-/// shared). Different bits prove nothing, so a miss asks ``NameIndex``. The
-/// memo holds no reference: it lives only while the layout it reads, which
-/// holds every string it has seen, so no storage it names can be freed and
-/// reused by another string.
-private struct DeclaredNameMemo {
-    private static let slotCount = 4096
-    private var keys = [(UInt64, UInt64)](repeating: (0, 0), count: slotCount)
-    private var filled = [Bool](repeating: false, count: slotCount)
-
-    @inline(__always) private static func bits(_ name: String) -> (UInt64, UInt64)? {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        return withUnsafeBytes(of: name) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
-    }
-
-    @inline(__always) private static func slot(_ key: (UInt64, UInt64)) -> Int {
-        let h = (key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xD6E8_FEB8_6659_FD93
-        return Int(truncatingIfNeeded: h >> 52) & (slotCount - 1)
-    }
-
-    /// Whether `name` was inserted (a miss is no answer).
-    func contains(_ name: String) -> Bool {
-        guard let key = Self.bits(name) else { return false }
-        let i = Self.slot(key)
-        return filled[i] && keys[i] == key
-    }
-
-    /// Remembers a declared name (replacing what shared its slot).
-    mutating func insert(_ name: String) {
-        guard let key = Self.bits(name) else { return }
-        let i = Self.slot(key)
-        keys[i] = key
-        filled[i] = true
-    }
 }

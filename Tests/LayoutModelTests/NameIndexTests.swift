@@ -28,4 +28,29 @@ struct NameIndexTests {
         index.append("vue_\u{E9}")
         #expect(index["vue_\u{E9}"] == 3)
     }
+
+    @Test("NameMemo answers only for a string it was given (or one with the same bits), with that string's value, through slot collisions")
+    func memoNeverAnswersWrong() {
+        var memo = NameMemo()
+        // Small names (their bits are their bytes) and names over 15 bytes
+        // (their bits name their storage), 20,000 of them for 4,096 slots.
+        let names = (0..<20_000).map { i in i % 2 == 0 ? "row\(i)_left" : "a_long_view_name_number_\(i)" }
+        for (i, name) in names.enumerated() { memo.insert(name, i) }
+        var answered = 0
+        for (i, name) in names.enumerated() {
+            if let value = memo[name] {
+                #expect(value == i, "\(name)")
+                answered += 1
+            }
+        }
+        #expect(answered > 1_000 && answered < names.count)  // some kept, some replaced
+        // A string never inserted, and an equal string made separately with
+        // storage of its own: no answer, or (same bits) the right one.
+        #expect(memo["row1_left"] == nil)
+        let rebuilt = String(names[19_999].utf8.map { Character(UnicodeScalar($0)) })
+        #expect(rebuilt == names[19_999])
+        if let value = memo[rebuilt] { #expect(value == 19_999) }
+        let small = "row" + "19998_left"
+        if let value = memo[small] { #expect(value == 19_998) }
+    }
 }
