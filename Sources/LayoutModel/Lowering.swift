@@ -311,8 +311,7 @@ extension Layout {
         for row in containerRows {
             guard visit(row) else { return header }
         }
-        // Why a memo: each view is named by a few neighbouring constraints,
-        // and the index hashes the name's bytes at each lookup (``NameMemo``).
+        // Why a memo: neighbouring constraints name the same views (``NameMemo``).
         var memo = NameMemo()
         @inline(__always) func view(_ name: String) -> Int? {
             if let known = memo[name] { return known }
@@ -320,8 +319,7 @@ extension Layout {
             memo.insert(name, found)
             return found
         }
-        // Why through a pointer: iterating the array copied each constraint
-        // (a retain and release of each of its references).
+        // Why through a pointer: iterating the array copied each constraint.
         let stopped = constraints.withUnsafeBufferPointer { constraints -> Bool in
             for i in constraints.indices {
                 let traits = constraints[i].traits
@@ -329,10 +327,9 @@ extension Layout {
                 // Validation guarantees every name is declared.
                 guard let firstView = view(constraints[i].first.item) else { continue }
                 // Why not `expression(for:)` and `add`: that made three arrays per
-                // constraint and searched them; the terms of two attributes (at most
-                // four) are gathered on the stack, then sorted and combined once.
-                // The arithmetic is the same, in the same order: the first
-                // attribute's coefficient, plus `-multiplier ×` the second's.
+                // constraint; the terms of two attributes (at most four) are gathered
+                // on the stack, then sorted and combined once, in the same order: the
+                // first attribute's coefficient, plus `-multiplier ×` the second's.
                 var terms = SmallTerms()
                 var constant = Self.attributeTerms(constraints[i].first.attribute, view: firstView, margins: marginsByView[firstView],
                                                    baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
