@@ -312,7 +312,7 @@ extension Layout {
             guard visit(row) else { return header }
         }
         // Why a memo: neighbouring constraints name the same views (``NameMemo``).
-        var memo = NameMemo()
+        var memo = NameMemo(lookups: 2 * constraints.count)
         @inline(__always) func view(_ name: String) -> Int? {
             if let known = memo[name] { return known }
             guard let found = index[name] else { return nil }

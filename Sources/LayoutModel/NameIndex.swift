@@ -134,27 +134,38 @@ public struct NameIndex: Sendable {
 /// seen: a caller keeps it for one pass over a layout that holds them all, so
 /// no storage it names can be freed and reused by another string.
 package struct NameMemo {
-    private static let slotCount = 4096
-    private var keys = [(UInt64, UInt64)](repeating: (0, 0), count: slotCount)
+    private var keys: [(UInt64, UInt64)]
     /// The value + 1 per slot (0: empty).
-    private var values = [Int32](repeating: 0, count: slotCount)
+    private var values: [Int32]
+    /// The slot count - 1 (a power of two minus one).
+    private let mask: Int
 
-    package init() {}
+    /// A memo for a pass over `lookups` names: twice as many slots, between
+    /// 16 and 4,096. Why bounded: it is a cache of neighbours, not a table
+    /// of every name (misses ask the index), and a small layout should not
+    /// clear 80 KB for it.
+    package init(lookups: Int) {
+        var count = 16
+        while count < 4_096 && count < 2 * lookups { count *= 2 }
+        keys = [(UInt64, UInt64)](repeating: (0, 0), count: count)
+        values = [Int32](repeating: 0, count: count)
+        mask = count - 1
+    }
 
     @inline(__always) private static func bits(_ name: String) -> (UInt64, UInt64)? {
         guard MemoryLayout<String>.size == 16 else { return nil }
         return withUnsafeBytes(of: name) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
     }
 
-    @inline(__always) private static func slot(_ key: (UInt64, UInt64)) -> Int {
+    @inline(__always) private func slot(_ key: (UInt64, UInt64)) -> Int {
         let h = (key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xD6E8_FEB8_6659_FD93
-        return Int(truncatingIfNeeded: h >> 52) & (slotCount - 1)
+        return Int(truncatingIfNeeded: h >> 52) & mask
     }
 
     /// The value remembered for `name`; nil is no answer (ask the index).
     package subscript(name: String) -> Int? {
         guard let key = Self.bits(name) else { return nil }
-        let i = Self.slot(key)
+        let i = slot(key)
         guard values[i] != 0, keys[i] == key else { return nil }
         return Int(values[i]) - 1
     }
@@ -162,7 +173,7 @@ package struct NameMemo {
     /// Remembers `value` (0 ..< Int32.max) for `name`, replacing what shared its slot.
     package mutating func insert(_ name: String, _ value: Int) {
         guard let key = Self.bits(name), value >= 0, value < Int(Int32.max) else { return }
-        let i = Self.slot(key)
+        let i = slot(key)
         keys[i] = key
         values[i] = Int32(value) + 1
     }

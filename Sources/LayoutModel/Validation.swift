@@ -247,7 +247,7 @@ extension Layout {
     private func checkConstraints(_ declared: NameIndex, _ found: inout ValidationReport) {
         var knownTraits = Set(containerTraits)
         for variant in variants { knownTraits.formUnion(variant.traits) }
-        var memo = NameMemo()
+        var memo = NameMemo(lookups: 2 * constraints.count)
         constraints.withUnsafeBufferPointer { constraints in
             guard let base = constraints.baseAddress else { return }
             for i in constraints.indices { checkConstraint(base + i, declared, &memo, knownTraits: knownTraits, &found) }

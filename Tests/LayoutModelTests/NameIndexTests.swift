@@ -31,7 +31,7 @@ struct NameIndexTests {
 
     @Test("NameMemo answers only for a string it was given (or one with the same bits), with that string's value, through slot collisions")
     func memoNeverAnswersWrong() {
-        var memo = NameMemo()
+        var memo = NameMemo(lookups: 100_000)
         // Small names (their bits are their bytes) and names over 15 bytes
         // (their bits name their storage), 20,000 of them for 4,096 slots.
         let names = (0..<20_000).map { i in i % 2 == 0 ? "row\(i)_left" : "a_long_view_name_number_\(i)" }
@@ -44,6 +44,10 @@ struct NameIndexTests {
             }
         }
         #expect(answered > 1_000 && answered < names.count)  // some kept, some replaced
+        // A small memo (16 slots) stays exact too.
+        var tiny = NameMemo(lookups: 1)
+        for (i, name) in names.prefix(100).enumerated() { tiny.insert(name, i) }
+        for (i, name) in names.prefix(100).enumerated() { if let value = tiny[name] { #expect(value == i) } }
         // A string never inserted, and an equal string made separately with
         // storage of its own: no answer, or (same bits) the right one.
         #expect(memo["row1_left"] == nil)
