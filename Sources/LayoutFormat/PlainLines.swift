@@ -28,7 +28,8 @@ extension FileParser {
         guard let first = r.item() else { return false }
         r.skipBlanks()
         guard let (relation, relationOffset) = r.relation() else { return false }
-        var locations = ConstraintLocations(start: r.location(first.offset), relation: r.location(relationOffset))
+        // Columns of the parts (0: absent), made into locations once at the end.
+        var multiplierColumn = 0, constantColumn = 0, priorityColumn = 0
         r.skipBlanks()
         var second: ItemAttribute?
         var multiplier = 1.0
@@ -48,7 +49,7 @@ extension FileParser {
                 } else {
                     multiplier = value
                 }
-                locations.multiplier = r.location(offset)
+                multiplierColumn = r.column(offset)
                 r.skipBlanks()
             }
             if let op = r.peek(), op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
@@ -56,14 +57,14 @@ extension FileParser {
                 r.skipBlanks()
                 guard let (value, offset) = r.number() else { return false }
                 constant = op == UInt8(ascii: "-") ? -value : value
-                locations.constant = r.location(offset)
+                constantColumn = r.column(offset)
                 r.skipBlanks()
             }
         } else {
             // A bare constant; a sign or a metric is the general parser's.
             guard let (value, offset) = r.number() else { return false }
             constant = value
-            locations.constant = r.location(offset)
+            constantColumn = r.column(offset)
             r.skipBlanks()
         }
         var priority = Priority.required
@@ -73,7 +74,7 @@ extension FileParser {
             // A named priority (`high`) or a metric is the general parser's.
             guard let (value, offset) = r.number() else { return false }
             priority = Priority(value)
-            locations.priority = r.location(offset)
+            priorityColumn = r.column(offset)
             r.skipBlanks()
         }
         var identifier: String?
@@ -83,6 +84,9 @@ extension FileParser {
         } else if !r.atEnd {
             return false
         }
+        let locations = ConstraintLocations(start: r.location(first.offset), relationColumn: r.column(relationOffset),
+                                            multiplierColumn: multiplierColumn, constantColumn: constantColumn,
+                                            priorityColumn: priorityColumn)
         constraints.append(LayoutConstraint(first.item, relation, second, multiplier: multiplier, constant: constant,
                                             priority: priority, identifier: identifier, traits: [],
                                             locations: locations))
@@ -199,8 +203,11 @@ struct PlainLineReader {
     }
 
     func location(_ at: Int) -> SourceLocation {
-        SourceLocation(fileID: fileID, line: line, column: at - lineStart + 1)
+        SourceLocation(fileID: fileID, line: line, column: column(at))
     }
+
+    /// The 1-based column of byte offset `at` on this line.
+    func column(_ at: Int) -> Int { at - lineStart + 1 }
 
     /// A name at the offset (the caller checked ``atNameStart``), interned.
     mutating func name() -> Int32 {

@@ -202,20 +202,20 @@ public struct Expectation: Hashable, Sendable {
     // location is packed: a grid of R = 10^5 rows keeps 200,000 expectations
     // for the whole run, and most have neither; 88 bytes each instead of 120
     // (docs/measurements.md#m-2026-11-27-small-items).
-    private var storedLocation: PackedLocation
-    private var attribution: Attribution?
+    @usableFromInline var storedLocation: PackedLocation
+    @usableFromInline var attribution: Attribution?
 
     /// The variant and the observer of an expectation that has either (immutable).
-    private final class Attribution: Sendable {
+    @usableFromInline final class Attribution: Sendable {
         let variant: String?
         let observedBy: String?
 
-        init(variant: String?, observedBy: String?) {
+        @usableFromInline init(variant: String?, observedBy: String?) {
             self.variant = variant
             self.observedBy = observedBy
         }
 
-        static func make(variant: String?, observedBy: String?) -> Attribution? {
+        @inlinable static func make(variant: String?, observedBy: String?) -> Attribution? {
             variant == nil && observedBy == nil ? nil : Attribution(variant: variant, observedBy: observedBy)
         }
     }
@@ -243,6 +243,8 @@ public struct Expectation: Hashable, Sendable {
     /// Absolute tolerance of `expect VIEW = X Y W H`, from the format's spec.
     public static let frameTolerance = 1e-3
 
+    // Why inlinable: as LayoutConstraint's (a parser makes 200,000 of these).
+    @inlinable
     public init(variant: String? = nil, _ kind: Kind, observedBy: String? = nil, tolerance: Double? = nil,
                 location: SourceLocation? = nil) {
         self.kind = kind

@@ -96,6 +96,25 @@ public struct ConstraintLocations: Hashable, Sendable {
         if let priority { setPart(3, priority) }
     }
 
+    /// The parts by their 1-based columns on `start`'s line (0: absent), for
+    /// a parser that has them at hand. Why: the initialiser above checks each
+    /// part's file and line against the start's, a call and a
+    /// ``SourceLocation`` a part. A column beyond 65,535 goes that way.
+    package init(start: SourceLocation, relationColumn: Int, multiplierColumn: Int, constantColumn: Int, priorityColumn: Int) {
+        let limit = Int(UInt16.max)
+        guard relationColumn >= 0, relationColumn <= limit, multiplierColumn >= 0, multiplierColumn <= limit,
+              constantColumn >= 0, constantColumn <= limit, priorityColumn >= 0, priorityColumn <= limit else {
+            func part(_ column: Int) -> SourceLocation? {
+                column > 0 ? SourceLocation(fileID: start.fileID, line: start.line, column: column) : nil
+            }
+            self = ConstraintLocations(start: start, relation: part(relationColumn), multiplier: part(multiplierColumn),
+                                       constant: part(constantColumn), priority: part(priorityColumn))
+            return
+        }
+        storedStart = start
+        columns = (UInt16(relationColumn), UInt16(multiplierColumn), UInt16(constantColumn), UInt16(priorityColumn))
+    }
+
     /// What a ``LayoutConstraint`` without locations stores: a start in the
     /// file id that ``SourceFileNames`` never hands out (see ``PackedLocation``).
     @usableFromInline package static let absent = ConstraintLocations(start: SourceLocation(fileID: .max, line: 0, column: 0))

@@ -101,12 +101,12 @@ package enum SourceFileNames {
 /// ``SourceFileNames`` never hands out. Why: a parsed constraint keeps one
 /// for each of its items, and 800,000 constraints (the grid at R = 10^5)
 /// are kept for the whole run (docs/measurements.md#m-2026-11-27-constraint-size).
-package struct PackedLocation: Hashable, Sendable {
+@usableFromInline package struct PackedLocation: Hashable, Sendable {
     private var stored: SourceLocation
 
     private static let none = SourceLocation(fileID: .max, line: 0, column: 0)
 
-    package init(_ location: SourceLocation?) { stored = location ?? Self.none }
+    @usableFromInline package init(_ location: SourceLocation?) { stored = location ?? Self.none }
 
     package var location: SourceLocation? { stored.fileID == .max ? nil : stored }
 }

@@ -86,6 +86,15 @@ struct PlainLineTests {
         }
     }
 
+    @Test("parts beyond column 65,535 keep their locations (kept apart from the packed columns)")
+    func farColumns() {
+        let gap = String(repeating: " ", count: 70_000)
+        for line in ["a.left =\(gap)b.right * 2 + 8 @ 750", "a.left = b.right\(gap)+ 8", "a.width\(gap)= 5"] {
+            #expect(Self.takenByReader(line))
+            Self.expectSameParse(Self.header + line + "\n", label: "far: \(line.count) bytes")
+        }
+    }
+
     @Test("numbers convert as Double(String) does, bit for bit: short ones exactly, long ones through it", arguments: [UInt64(7), 8])
     func numbersCorrectlyRounded(seed: UInt64) {
         var random = SplitMix64(seed: seed)
