@@ -5,6 +5,13 @@
 // ExpectParsing and NumberParsing.
 
 import LayoutModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The state of parsing one file.
 struct FileParser {
@@ -43,7 +50,18 @@ struct FileParser {
             // first two tokens, lexing and interning them a second time.
             var metricLines: [Int] = []
             var constraintLines = 0, expectationLines = 0
+            // Why a search first: a file without the word `metric` has no
+            // metric line, and pass 1 then only counts lines for the
+            // reservations below, from each line's first byte (a name start
+            // counts as a constraint line, which over-reserves by the other
+            // keyword lines: address space, not memory, until used).
+            let mayDeclareMetrics = Self.contains(bytes, "metric")
             for line in 1...source.lineCount where !stopped {
+                let start = source.lineStarts[line - 1]
+                if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
+                    constraintLines += 1
+                    continue
+                }
                 switch Lexer.shape(bytes, source.lineRange(line)) {
                 case .metricDeclaration:
                     metricLines.append(line)
@@ -83,6 +101,24 @@ struct FileParser {
             }
         }
         finish()
+    }
+
+    /// Whether `word` occurs anywhere in `bytes`.
+    ///
+    /// Why `memchr` for the first byte: it scans a vector at a time, and the
+    /// rest of the word is compared only where its first byte is.
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, length > 0 else { return length == 0 }
+        let first = Int32(word.utf8Start[0])
+        var i = 0
+        while i + length <= bytes.count, let hit = memchr(base + i, first, bytes.count - i) {
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            guard at + length <= bytes.count else { return false }
+            if memcmp(base + at, word.utf8Start, length) == 0 { return true }
+            i = at + 1
+        }
+        return false
     }
 
     mutating func report(_ kind: DiagnosticKind, at location: SourceLocation, severity: Diagnostic.Severity = .error) {

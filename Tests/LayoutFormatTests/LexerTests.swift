@@ -29,6 +29,19 @@ struct LexerTests {
         }
     }
 
+    @Test("the word search that lets pass 1 skip files without metrics: at either end, split, repeated starts, absent")
+    func wordSearch() {
+        let cases: [(String, Bool)] = [
+            ("metric", true), ("xmetric", true), ("metricx", true), ("a.left = b.right\nmetric m = 1", true),
+            ("", false), ("metri", false), ("etric", false), ("mmmetri", false), ("mmetric", true), ("m e t r i c", false),
+            ("row1.bottom = m.top # metrics", true), ("row1.bottom = mm.top", false),
+        ]
+        for (text, expected) in cases {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { FileParser.contains($0, "metric") } == expected, "\(text)")
+        }
+    }
+
     @Test("a file with views named like keywords and metrics used before their declaration")
     func metricsAnywhere() throws {
         let result = LayoutParser.parse("""
