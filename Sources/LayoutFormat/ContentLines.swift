@@ -83,6 +83,15 @@ extension FileParser {
     /// view, the container, or an undeclared view is an error at the line.
     mutating func applyContentLines(to layout: inout Layout, viewIndex: NameIndex) {
         guard !contentLines.isEmpty else { return }
+        // Why a pending view: a view's lines usually follow each other
+        // (intrinsic, hugging, baselines), and each store of a view's content
+        // made a new box; its content is stored once its lines end.
+        var pending: (index: Int, content: ViewContent)?
+        func flush() {
+            if let (index, content) = pending { layout.views[index].content = content }
+            pending = nil
+        }
+        defer { flush() }
         for line in contentLines {
             let keyword = line.value.keyword
             if line.view == Layout.containerName {
@@ -93,7 +102,8 @@ extension FileParser {
                 diagnostics.append(Diagnostic(.undeclaredView(line.view, suggestion: suggest(line.view, among: layout.views.map(\.name))), at: line.location))
                 continue
             }
-            var content = layout.views[i].content
+            if let current = pending, current.index != i { flush() }
+            var content = pending?.content ?? layout.views[i].content
             /// Sets a field once; returns where it was first set if it already was.
             func setOnce<T>(_ value: T, _ field: WritableKeyPath<ViewContent, T?>,
                             _ location: WritableKeyPath<ViewContent, SourceLocation?>) -> SourceLocation?? {
@@ -114,7 +124,7 @@ extension FileParser {
                                               notes: [.init("first set here", at: previous)]))
                 continue
             }
-            layout.views[i].content = content
+            pending = (i, content)
         }
     }
 }

@@ -95,7 +95,7 @@ struct FileParser {
                 // cost, and decline any other line without a trace.
                 if readsPlainLines,
                    parsePlainConstraint(bytes, line: line) || parsePlainExpectation(bytes, line: line)
-                    || parsePlainViews(bytes, line: line) { continue }
+                    || parsePlainViews(bytes, line: line) || parsePlainContent(bytes, line: line) { continue }
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
                 parseLine(&cursor, pass: 2)
             }

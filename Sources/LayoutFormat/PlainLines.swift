@@ -2,7 +2,8 @@
 // straight from their bytes: a plain constraint
 // `view.attr REL view.attr [(*|/) NUM] [(+|-) NUM] [@ NUM] [# identifier]`
 // (or `view.attr REL NUM ...`), a plain frame expectation
-// `expect view = X Y W H [# comment]` and a `views NAME ...` line.
+// `expect view = X Y W H [# comment]`, a `views NAME ...` line and a content
+// line with two plain numbers (`intrinsic label1 77 21`).
 //
 // Why a second reader for these lines: the general parser goes through
 // tokens with lookahead, throwing errors and optional parts at each step,
@@ -167,6 +168,53 @@ extension FileParser {
             let id = r.name()
             views.append(ViewDeclaration(name: names.string(id), location: r.location(start)))
         }
+        return true
+    }
+}
+
+extension FileParser {
+    /// Reads line `line` if it is a content line with plain numbers
+    /// (`intrinsic|hugging|compression|baselines VIEW NUM NUM [# comment]`)
+    /// and appends it; false, with nothing appended, for any other line
+    /// (`none`, a named priority, a metric or a sign is the general parser's).
+    ///
+    /// - Complexity: O(length of the line).
+    mutating func parsePlainContent(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
+                                line: line, fileID: source.fileID, names: names)
+        r.skipBlanks()
+        enum Kind { case intrinsic, hugging, compression, baselines }
+        let kind: Kind
+        if r.keyword("intrinsic") {
+            kind = .intrinsic
+        } else if r.keyword("hugging") {
+            kind = .hugging
+        } else if r.keyword("compression") {
+            kind = .compression
+        } else if r.keyword("baselines") {
+            kind = .baselines
+        } else {
+            return false
+        }
+        let afterKeyword = r.offset
+        r.skipBlanks()
+        guard r.offset > afterKeyword, r.atNameStart else { return false }
+        let viewStart = r.offset
+        let view = r.name()
+        r.skipBlanks()
+        guard let (first, _) = r.number() else { return false }
+        r.skipBlanks()
+        guard let (second, _) = r.number() else { return false }
+        r.skipBlanks()
+        guard r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        let value: ContentLine.Value
+        switch kind {
+        case .intrinsic: value = .intrinsic(IntrinsicSize(width: first, height: second))
+        case .baselines: value = .baselines(Baselines(first: first, last: second))
+        case .hugging: value = .hugging(AxisPriorities(horizontal: Priority(first), vertical: Priority(second)))
+        case .compression: value = .compression(AxisPriorities(horizontal: Priority(first), vertical: Priority(second)))
+        }
+        contentLines.append(ContentLine(view: names.string(view), value: value, location: r.location(viewStart)))
         return true
     }
 }

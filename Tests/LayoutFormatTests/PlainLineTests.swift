@@ -10,6 +10,9 @@ import Testing
 @Suite("Plain constraint and expectation lines read from their bytes, as the general parser reads them")
 struct PlainLineTests {
     static let header = "container 100 x 100\nviews a b row12_left c_very_long_view_name_beyond_sixteen\nmetric m = 4\n"
+    /// Views for the content lines (declared after the line under test, so
+    /// that the header keeps its line count).
+    static let trailer = "views d e f g\n"
 
     /// Lines the plain readers must take (and read as the general parser does).
     static let plain: [String] = [
@@ -23,6 +26,8 @@ struct PlainLineTests {
         "expect a = 0 0 10 20", "expect a == -1 +2 - 3 .5", "expect   row12_left=1 2 3 4 # note", "expect ambiguous = 1 2 3 4",
         "expect c_very_long_view_name_beyond_sixteen = 1e2 0 0 0",
         "views d", "views d e\tf   g # more", "views d#c", "  views  d  ", "views views expect super", "views.left = 5",
+        "intrinsic d 77 21", "hugging d 251 250", "compression e\t750 1000 # c", "baselines f 17 4", "  intrinsic  g 0 .5",
+        "intrinsic.width = 5", "intrinsic super 1 2", "intrinsic zz 1 2",
     ]
 
     /// Lines the readers must decline (the general parser reads them, to a
@@ -39,13 +44,16 @@ struct PlainLineTests {
         "expect ambiguous a b", "expected a = 1 2 3 4", "expect a = 1 2 3 4x", "# comment", "",
         "views", "views ", "views # none", "views d.e", "views d,e", "views 5", "viewsd e", "views d é",
         "views d e:", "views: d",
+        "intrinsic d none 21", "intrinsic d 77", "intrinsic d 77 21 3", "intrinsic d -1 21", "intrinsic d m 21",
+        "hugging d high low", "hugging d 251 250x", "intrinsic 5 5", "intrinsicd 1 2", "baselines d 1 2 within 3",
+        "intrinsic d.e 1 2", "intrinsic: d 1 2",
     ]
 
     @Test("every plain line is taken by a reader and read as the general parser reads it")
     func plainLinesAgree() {
         for line in Self.plain {
             #expect(Self.takenByReader(line), "\(line)")
-            Self.expectSameParse(Self.header + line + "\n", label: line)
+            Self.expectSameParse(Self.header + line + "\n" + Self.trailer, label: line)
         }
     }
 
@@ -53,7 +61,7 @@ struct PlainLineTests {
     func otherLinesDeclined() {
         for line in Self.declined {
             #expect(!Self.takenByReader(line), "\(line)")
-            Self.expectSameParse(Self.header + line + "\n", label: line)
+            Self.expectSameParse(Self.header + line + "\n" + Self.trailer, label: line)
         }
     }
 
@@ -84,6 +92,22 @@ struct PlainLineTests {
             if random.next() % 2 == 0 { line += " # c\(random.next() % 100)" }
             Self.expectSameParse(Self.header + line + "\n", label: line)
         }
+    }
+
+    @Test("content lines of interleaved views: every field lands on its view, a second line of a kind is an error")
+    func interleavedContent() throws {
+        let text = "container 100 x auto\nviews a b\nintrinsic a 10 20\nhugging a 250 251\nintrinsic b 30 40\n"
+            + "baselines a 5 6\ncompression b 700 701\nbaselines b 7 8\nhugging b 1 2\n"
+        let layout = try #require(LayoutParser.parse(text).layout)
+        let a = layout.views[0].content, b = layout.views[1].content
+        #expect(a.intrinsicSize == IntrinsicSize(width: 10, height: 20) && a.baselines == Baselines(first: 5, last: 6))
+        #expect(a.hugging == AxisPriorities(horizontal: Priority(250), vertical: Priority(251)) && a.compression == nil)
+        #expect(b.intrinsicSize == IntrinsicSize(width: 30, height: 40) && b.baselines == Baselines(first: 7, last: 8))
+        #expect(b.compression == AxisPriorities(horizontal: Priority(700), vertical: Priority(701)))
+        #expect(b.hugging == AxisPriorities(horizontal: Priority(1), vertical: Priority(2)))
+        #expect(a.intrinsicLocation?.line == 3 && a.baselinesLocation?.line == 6 && b.huggingLocation?.line == 9)
+        let twice = LayoutParser.parse(text + "intrinsic a 1 1\n")
+        #expect(twice.layout == nil && twice.diagnostics.count == 1)
     }
 
     @Test("parts beyond column 65,535 keep their locations (kept apart from the packed columns)")
@@ -137,7 +161,7 @@ struct PlainLineTests {
         let lineNumber = 4
         return source.bytes.withUnsafeBufferPointer { bytes in
             parser.parsePlainConstraint(bytes, line: lineNumber) || parser.parsePlainExpectation(bytes, line: lineNumber)
-                || parser.parsePlainViews(bytes, line: lineNumber)
+                || parser.parsePlainViews(bytes, line: lineNumber) || parser.parsePlainContent(bytes, line: lineNumber)
         }
     }
 
