@@ -18,14 +18,22 @@
 import LayoutModel
 
 extension FileParser {
+    /// A reader over line `line`, past its leading blanks.
+    @inline(__always) func plainReader(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> PlainLineReader {
+        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
+                                line: line, fileID: source.fileID, names: names)
+        r.skipBlanks()
+        return r
+    }
+}
+
+extension FileParser {
     /// Reads line `line` if it is a plain constraint line and appends its
     /// constraint; false, with nothing appended, for any other line.
     ///
     /// - Complexity: O(length of the line).
     mutating func parsePlainConstraint(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
-                                line: line, fileID: source.fileID, names: names)
-        r.skipBlanks()
+        var r = plainReader(bytes, line: line)
         guard let first = r.item() else { return false }
         r.skipBlanks()
         guard let (relation, relationOffset) = r.relation() else { return false }
@@ -100,9 +108,7 @@ extension FileParser {
     ///
     /// - Complexity: O(length of the line).
     mutating func parsePlainExpectation(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
-                                line: line, fileID: source.fileID, names: names)
-        r.skipBlanks()
+        var r = plainReader(bytes, line: line)
         let keywordOffset = r.offset
         guard r.keyword("expect") else { return false }
         r.skipBlanks()
@@ -130,7 +136,7 @@ extension FileParser {
             }
         }
         r.skipBlanks()
-        guard r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        guard r.atEndOrComment else { return false }
         let frame = Frame(x: values.0, y: values.1, width: values.2, height: values.3)
         expectations.append(Expectation(variant: nil, .frame(view: names.string(view), frame), observedBy: nil,
                                         tolerance: nil, location: r.location(keywordOffset)))
@@ -145,9 +151,7 @@ extension FileParser {
     ///
     /// - Complexity: O(length of the line).
     mutating func parsePlainViews(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
-                                line: line, fileID: source.fileID, names: names)
-        r.skipBlanks()
+        var r = plainReader(bytes, line: line)
         guard r.keyword("views") else { return false }
         let first = r.offset
         // First the shape (names apart, then the end or a comment), so that a
@@ -160,7 +164,7 @@ extension FileParser {
             r.skipName()
             count += 1
         }
-        guard count > 0, r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        guard count > 0, r.atEndOrComment else { return false }
         r.rewind(to: first)
         for _ in 0..<count {
             r.skipBlanks()
@@ -180,9 +184,7 @@ extension FileParser {
     ///
     /// - Complexity: O(length of the line).
     mutating func parsePlainContent(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
-                                line: line, fileID: source.fileID, names: names)
-        r.skipBlanks()
+        var r = plainReader(bytes, line: line)
         enum Kind { case intrinsic, hugging, compression, baselines }
         let kind: Kind
         if r.keyword("intrinsic") {
@@ -206,7 +208,7 @@ extension FileParser {
         r.skipBlanks()
         guard let (second, _) = r.number() else { return false }
         r.skipBlanks()
-        guard r.atEnd || r.peek() == UInt8(ascii: "#") else { return false }
+        guard r.atEndOrComment else { return false }
         let value: ContentLine.Value
         switch kind {
         case .intrinsic: value = .intrinsic(IntrinsicSize(width: first, height: second))
@@ -241,6 +243,8 @@ struct PlainLineReader {
     }
 
     var atEnd: Bool { offset >= end }
+    /// At the end of the line or at a trailing `# comment`.
+    var atEndOrComment: Bool { offset >= end || bytes[offset] == UInt8(ascii: "#") }
     var atNameStart: Bool { offset < end && Lexer.isNameStart(bytes[offset]) }
 
     @inline(__always) func peek() -> UInt8? { offset < end ? bytes[offset] : nil }
@@ -284,10 +288,14 @@ struct PlainLineReader {
     mutating func item() -> (item: ItemAttribute, offset: Int)? {
         guard atNameStart else { return nil }
         let start = offset
-        let item = name()
+        skipName()
+        let nameEnd = offset
         skipBlanks()
         // `.` then a digit is a number to the lexer, not a dot.
         guard peek() == UInt8(ascii: "."), offset + 1 >= end || !Lexer.isDigit(bytes[offset + 1]) else { return nil }
+        // Why interned only now: every line is offered to this reader
+        // first, and `expect`, `views` or `intrinsic` is no view name.
+        let item = names.intern(bytes, start..<nameEnd)
         advance()
         skipBlanks()
         guard atNameStart else { return nil }
