@@ -35,6 +35,7 @@ struct LexerTests {
             ("metric", true), ("xmetric", true), ("metricx", true), ("a.left = b.right\nmetric m = 1", true),
             ("", false), ("metri", false), ("etric", false), ("mmmetri", false), ("mmetric", true), ("m e t r i c", false),
             ("row1.bottom = m.top # metrics", true), ("row1.bottom = mm.top", false),
+            ("metrix", false), ("a metrik b", false), ("metriX metric", true),
         ]
         for (text, expected) in cases {
             let bytes = Array(text.utf8)
