@@ -133,7 +133,7 @@ extension CassowarySolver {
             steps += 1
             // Re-orient `b`'s row when it offers a parametric external, so
             // that `b` itself can be the subject; else copy its row in.
-            if tableau.reorient(b) { continue }
+            if tableau.reorient(b, awayFrom: row) { continue }
             tableau.expand(b, in: &row)
         }
         return defined

@@ -92,6 +92,9 @@ struct Tableau {
     /// Ranks moved by the re-ranking searches (raised or lowered, kept or
     /// restored) since creation: their work, as a count (tests bound it).
     private(set) var rankMoves = 0
+    /// Rows re-solved by ``reorient(_:awayFrom:)`` since creation (a count
+    /// the tests bound: a search that turns rows back and forth shows here).
+    private(set) var reorientCount = 0
     /// Artificial adds undone (``rollBack()``) since creation; not undone
     /// itself, so tests can tell that the undo ran.
     private(set) var rollBackCount = 0
@@ -329,6 +332,12 @@ struct Tableau {
 
     // MARK: The DAG of external rows: expansion and flattening
 
+    /// Whether ``reorient(_:awayFrom:)`` may solve a row for `symbol` while
+    /// `row` looks for a subject: a parametric external that `row` does not name.
+    func reorients(toward symbol: Symbol, awayFrom row: Row) -> Bool {
+        symbol.kind == .external && !isBasic[Int(symbol.id)] && !row.index(of: symbol).found
+    }
+
     /// Whether `symbol` is a basic external (a node of the DAG of external rows).
     func isBasicExternal(_ symbol: Symbol) -> Bool {
         symbol.kind == .external && isBasic[Int(symbol.id)]
@@ -349,18 +358,19 @@ struct Tableau {
     }
 
     /// The basic external of `row` to expand next while looking for a
-    /// subject: of those whose own row names a parametric external, the one
+    /// subject: of those whose own row names a parametric external that
+    /// `row` does not name (one ``reorient(_:awayFrom:)`` can use), the one
     /// of highest rank; else the highest ranked. Why: expanding a row that
     /// holds a parametric external offers a subject at once (in a chain,
     /// `h_2 = y_3 - y_2 - 8` offers `y_3`), where expanding the highest rank
     /// first would walk down the chain to its root, the fill-in again; among
     /// equals, highest first lets cancellations happen before expanding.
-    /// - Complexity: O(cells × length of their rows).
+    /// - Complexity: O(cells × length of their rows × log(cells)).
     mutating func nextExpansion(in row: Row) -> Symbol? {
         var best: Symbol?
         var bestOffers = false
         for cell in row.cells where isBasicExternal(cell.symbol) {
-            let offers = rows[Int(cell.symbol.id)].cells.contains { $0.symbol.kind == .external && !isBasic[Int($0.symbol.id)] }
+            let offers = rows[Int(cell.symbol.id)].cells.contains { reorients(toward: $0.symbol, awayFrom: row) }
             guard let current = best else {
                 best = cell.symbol
                 bestOffers = offers
@@ -375,10 +385,11 @@ struct Tableau {
     }
 
     /// Re-solves basic external `b`'s row for a parametric external in it
-    /// (the one in the fewest rows, ties by id), so that `b` becomes
-    /// parametric: the new row that named `b` can then take `b` itself as its
-    /// subject instead of copying `b`'s row. Undone (false) if the row offers
-    /// no parametric external or the re-solved row would close a cycle.
+    /// that the new row `row` does not name (the one in the fewest rows, ties
+    /// by id), so that `b` becomes parametric: `row`, which names `b`, can
+    /// then take `b` itself as its subject instead of copying `b`'s row.
+    /// Undone (false) if `b`'s row offers no such external or the re-solved
+    /// row would close a cycle.
     ///
     /// Why: a chain built from its far end (`y_k = y_{k+1} - h_k - 8`, the
     /// top free) and then tied to the container at its root cannot take a
@@ -386,10 +397,19 @@ struct Tableau {
     /// hands each row's slack on to the next definition, O(R) cells each.
     /// With one re-orientation per new row every definition stays local,
     /// whatever the insertion order.
-    /// - Complexity: O(length of `b`'s row + rows re-ranked).
-    mutating func reorient(_ b: Symbol) -> Bool {
+    ///
+    /// Why not toward an external that `row` names: once `b`'s row is solved
+    /// for `p`, `row` names both `b` and `p`, whose row names `b`, so `b`
+    /// cannot be its subject (a cycle), and every candidate that failed
+    /// before still fails (what the row's basic externals reach only grows,
+    /// by `p`). Allowed, the search turned `b` and `p` back and forth until
+    /// its step limit: `row_k.width = 2 × row_k.height` did that twelve times
+    /// on every row of the alternating grid, 130,000 re-orientations at
+    /// R = 10^4, 12% of the load (docs/measurements.md#m-2026-11-27-reorient).
+    /// - Complexity: O(length of `b`'s row × log(length of `row`) + rows re-ranked).
+    mutating func reorient(_ b: Symbol, awayFrom row: Row) -> Bool {
         var best: (count: Int, symbol: Symbol)?
-        for cell in rows[Int(b.id)].cells where cell.symbol.kind == .external && !isBasic[Int(cell.symbol.id)] {
+        for cell in rows[Int(b.id)].cells where reorients(toward: cell.symbol, awayFrom: row) {
             let count = columns[Int(cell.symbol.id)].count
             if best.map({ (count, cell.symbol.id) < ($0.count, $0.symbol.id) }) ?? true { best = (count, cell.symbol) }
         }
@@ -411,6 +431,7 @@ struct Tableau {
         }
         solved.solve(for: p, replacing: b)
         setRow(p, solved)
+        reorientCount += 1
         return true
     }
 

@@ -83,4 +83,24 @@ struct FlatteningTests {
         }
         #expect(Double(moves[1]) <= 2.5 * Double(moves[0]), "ranks moved: \(moves[0]) at 100 rows, \(moves[1]) at 200")
     }
+
+    @Test("the subject search does not turn a row back and forth", arguments: ["as generated", "reversed"])
+    func noReorientationPingPong(order: String) throws {
+        // `row_k.width = 2 × row_k.height` names two basic externals whose
+        // rows name each other's parametric external; re-orienting one toward
+        // an external the new row names left the row as stuck as before, and
+        // the search turned the two back and forth until its step limit:
+        // 12 re-orientations on every row, 13 a row in all (16 reversed);
+        // now 1 a row as generated, 3 reversed (which needs them to keep
+        // its chain local). Cells scanned a constraint: 7.2 -> under 5 as
+        // generated, 9.5 -> 7 reversed.
+        let rows = 100
+        let layout = try AlternatingGrid.layout(rows: rows)
+        let (solver, _) = try ExternalRowsTests.load(layout) { if order == "reversed" { $0.reverse() } }
+        #expect(solver.tableau.reorientCount <= 4 * rows, "\(solver.tableau.reorientCount) re-orientations for \(rows) rows (\(order))")
+        let constraints = try layout.lowered().constraints.count
+        let cellsPerConstraint = order == "reversed" ? 8 : 5
+        #expect(solver.subjectSearchCells <= cellsPerConstraint * constraints,
+                "\(solver.subjectSearchCells) cells scanned for \(constraints) constraints (\(order))")
+    }
 }
