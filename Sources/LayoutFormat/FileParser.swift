@@ -93,9 +93,7 @@ struct FileParser {
                 // Why try the plain readers first: they take almost every
                 // line of a large file at a fraction of the general parser's
                 // cost, and decline any other line without a trace.
-                if readsPlainLines,
-                   parsePlainConstraint(bytes, line: line) || parsePlainExpectation(bytes, line: line)
-                    || parsePlainViews(bytes, line: line) || parsePlainContent(bytes, line: line) { continue }
+                if readsPlainLines, parsePlainLine(bytes, line: line) { continue }
                 var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
                 parseLine(&cursor, pass: 2)
             }

@@ -25,15 +25,47 @@ extension FileParser {
         r.skipBlanks()
         return r
     }
+
+    /// Reads line `line` with the plain reader its first byte calls for;
+    /// false, with nothing appended, when that reader declines it.
+    ///
+    /// Why a choice by the first byte rather than each reader in turn:
+    /// every content line went through the constraint, expectation and
+    /// views readers first, each making its own reader and scanning the
+    /// first word again (the keyword tests alone were 2% of a whole solve of
+    /// the self-sizing rows). Why not by the whole first word: scanning it
+    /// once more cost a constraint line more than the choice saved. The
+    /// readers take disjoint sets of lines (a constraint's first word is
+    /// followed by a dot, a keyword line's by a blank), so a keyword reader
+    /// that declines leaves only the constraint reader, which is tried then:
+    /// a view named `expect` still has its constraints read here.
+    /// - Complexity: O(length of the line).
+    ///
+    /// (The readers share one reader, `inout`, rewound between them: a
+    /// copy each retained and released the name table.)
+    mutating func parsePlainLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        var r = plainReader(bytes, line: line)
+        let start = r.offset
+        let taken: Bool
+        switch r.peek() {
+        case UInt8(ascii: "e"): taken = parsePlainExpectation(&r)
+        case UInt8(ascii: "v"): taken = parsePlainViews(&r)
+        case UInt8(ascii: "i"), UInt8(ascii: "h"), UInt8(ascii: "c"), UInt8(ascii: "b"): taken = parsePlainContent(&r)
+        default: taken = false
+        }
+        if taken { return true }
+        r.rewind(to: start)
+        return parsePlainConstraint(&r)
+    }
 }
 
 extension FileParser {
-    /// Reads line `line` if it is a plain constraint line and appends its
-    /// constraint; false, with nothing appended, for any other line.
+    /// Reads the line of `r` (at its first word) if it is a plain
+    /// constraint line and appends its constraint; false, with nothing
+    /// appended, for any other line.
     ///
     /// - Complexity: O(length of the line).
-    mutating func parsePlainConstraint(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = plainReader(bytes, line: line)
+    mutating func parsePlainConstraint(_ r: inout PlainLineReader) -> Bool {
         guard let first = r.item() else { return false }
         r.skipBlanks()
         guard let (relation, relationOffset) = r.relation() else { return false }
@@ -102,13 +134,13 @@ extension FileParser {
         return true
     }
 
-    /// Reads line `line` if it is a plain frame expectation (`expect view =
-    /// X Y W H`, an optional comment, no variant, `observed` or `within`) and
-    /// appends it; false, with nothing appended, for any other line.
+    /// Reads the line of `r` (at its first word) if it is a plain frame
+    /// expectation (`expect view = X Y W H`, an optional comment, no
+    /// variant, `observed` or `within`) and appends it; false, with nothing
+    /// appended, for any other line.
     ///
     /// - Complexity: O(length of the line).
-    mutating func parsePlainExpectation(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = plainReader(bytes, line: line)
+    mutating func parsePlainExpectation(_ r: inout PlainLineReader) -> Bool {
         let keywordOffset = r.offset
         guard r.keyword("expect") else { return false }
         r.skipBlanks()
@@ -145,13 +177,12 @@ extension FileParser {
 }
 
 extension FileParser {
-    /// Reads line `line` if it is a `views` line (`views NAME ... [# comment]`,
-    /// at least one name) and appends its views; false, with nothing
-    /// appended, for any other line.
+    /// Reads the line of `r` (at its first word) if it is a `views` line
+    /// (`views NAME ... [# comment]`, at least one name) and appends its
+    /// views; false, with nothing appended, for any other line.
     ///
     /// - Complexity: O(length of the line).
-    mutating func parsePlainViews(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = plainReader(bytes, line: line)
+    mutating func parsePlainViews(_ r: inout PlainLineReader) -> Bool {
         guard r.keyword("views") else { return false }
         let first = r.offset
         // First the shape (names apart, then the end or a comment), so that a
@@ -177,14 +208,14 @@ extension FileParser {
 }
 
 extension FileParser {
-    /// Reads line `line` if it is a content line with plain numbers
-    /// (`intrinsic|hugging|compression|baselines VIEW NUM NUM [# comment]`)
-    /// and appends it; false, with nothing appended, for any other line
-    /// (`none`, a named priority, a metric or a sign is the general parser's).
+    /// Reads the line of `r` (at its first word) if it is a content line
+    /// with plain numbers (`intrinsic|hugging|compression|baselines VIEW
+    /// NUM NUM [# comment]`) and appends it; false, with nothing appended,
+    /// for any other line (`none`, a named priority, a metric or a sign is
+    /// the general parser's).
     ///
     /// - Complexity: O(length of the line).
-    mutating func parsePlainContent(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        var r = plainReader(bytes, line: line)
+    mutating func parsePlainContent(_ r: inout PlainLineReader) -> Bool {
         enum Kind { case intrinsic, hugging, compression, baselines }
         let kind: Kind
         if r.keyword("intrinsic") {
@@ -275,12 +306,15 @@ struct PlainLineReader {
     mutating func rewind(to offset: Int) { self.offset = offset }
 
     /// Whether the word at the offset is `keyword` (and ends there); moves past it if so.
+    /// (Compared byte by byte and then the byte after it, without scanning
+    /// the word first: a content line is tested against up to four keywords,
+    /// and most tests end at the first byte.)
     mutating func keyword(_ keyword: StaticString) -> Bool {
-        guard atNameStart else { return false }
-        let wordEnd = Lexer.scanName(bytes, from: offset + 1, end: end)
-        guard wordEnd - offset == keyword.utf8CodeUnitCount else { return false }
-        for k in 0..<keyword.utf8CodeUnitCount where bytes[offset + k] != keyword.utf8Start[k] { return false }
-        offset = wordEnd
+        let count = keyword.utf8CodeUnitCount
+        guard end - offset >= count else { return false }
+        for k in 0..<count where bytes[offset + k] != keyword.utf8Start[k] { return false }
+        guard offset + count == end || !Lexer.isNameContinue(bytes[offset + count]) else { return false }
+        offset += count
         return true
     }
 
@@ -293,8 +327,8 @@ struct PlainLineReader {
         skipBlanks()
         // `.` then a digit is a number to the lexer, not a dot.
         guard peek() == UInt8(ascii: "."), offset + 1 >= end || !Lexer.isDigit(bytes[offset + 1]) else { return nil }
-        // Why interned only now: every line is offered to this reader
-        // first, and `expect`, `views` or `intrinsic` is no view name.
+        // Why interned only now: a keyword line its own reader declined
+        // comes here too, and `expect`, `views` or `intrinsic` is no view name.
         let item = names.intern(bytes, start..<nameEnd)
         advance()
         skipBlanks()

@@ -28,6 +28,10 @@ struct PlainLineTests {
         "views d", "views d e\tf   g # more", "views d#c", "  views  d  ", "views views expect super", "views.left = 5",
         "intrinsic d 77 21", "hugging d 251 250", "compression e\t750 1000 # c", "baselines f 17 4", "  intrinsic  g 0 .5",
         "intrinsic.width = 5", "intrinsic super 1 2", "intrinsic zz 1 2",
+        // Views named like keywords, or with a keyword's length and first
+        // byte: their keyword reader declines, the constraint reader takes them.
+        "expect.top = a.bottom", "expand.left = a.left + 1", "hugging.width = 5", "compression.left = a.right",
+        "baselines .top = 8", "bystanders.top = 8", "ibex_view.left = a.left",
     ]
 
     /// Lines the readers must decline (the general parser reads them, to a
@@ -154,14 +158,24 @@ struct PlainLineTests {
 
     // MARK: Helpers
 
-    /// Whether a reader takes `line` (on its own, after the header's declarations).
+    /// Whether a reader takes `line` (on its own, after the header's
+    /// declarations), through the choice by first word that the parser
+    /// makes; also checks that choice against offering the line to every
+    /// reader in turn (the readers take disjoint sets of lines).
     static func takenByReader(_ line: String) -> Bool {
         let source = SourceText(header + line + "\n", fileName: "plain.layout")
-        var parser = FileParser(source: source)
         let lineNumber = 4
         return source.bytes.withUnsafeBufferPointer { bytes in
-            parser.parsePlainConstraint(bytes, line: lineNumber) || parser.parsePlainExpectation(bytes, line: lineNumber)
-                || parser.parsePlainViews(bytes, line: lineNumber) || parser.parsePlainContent(bytes, line: lineNumber)
+            var chosen = FileParser(source: source)
+            let taken = chosen.parsePlainLine(bytes, line: lineNumber)
+            var each = FileParser(source: source)
+            let start = each.plainReader(bytes, line: lineNumber)
+            var r = start, s = start, t = start, u = start
+            let takers = [each.parsePlainConstraint(&r), each.parsePlainExpectation(&s), each.parsePlainViews(&t),
+                          each.parsePlainContent(&u)].filter { $0 }.count
+            #expect(takers <= 1, "\(takers) readers take \(line)")
+            #expect(taken == (takers == 1), "the reader chosen by the first word \(taken ? "takes" : "declines") \(line)")
+            return taken
         }
     }
 
