@@ -72,6 +72,15 @@ struct Row: Equatable {
     /// - Complexity: O(*n*) worst case (array insertion), O(log *n*) to update.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        // Why a test for the end first: a new row gets its slack and error
+        // symbols last, and they are the newest, so the highest ids; the
+        // general insert went through `replaceSubrange`, about 80
+        // instructions where an append is a few (the same row either way).
+        if cells.last.map({ $0.symbol.id < symbol.id }) ?? true {
+            guard !Row.isZero(coefficient) else { return 0 }
+            cells.append(Cell(symbol: symbol, coefficient: coefficient))
+            return 1
+        }
         let (found, i) = index(of: symbol)
         if found {
             let sum = cells[i].coefficient + coefficient
