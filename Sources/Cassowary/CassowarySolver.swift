@@ -45,6 +45,11 @@ public struct CassowarySolver: Sendable {
     var values: [Double] = []
     /// Buffers for ``updateVariables()``.
     var evaluation = EvaluationScratch()
+    /// Buffers for ``dualOptimize(_:)``, kept so that a resize allocates
+    /// nothing for them once they have grown.
+    var dualScratch = DualScratch()
+    /// Dual simplex runs that queued their rows in the heap (tests read it).
+    var dualHeapRuns = 0
     var records = DenseTable<ConstraintRecord>()
     /// The terms of every record (``ConstraintRecord/termStart``).
     var terms = TermArena()

@@ -312,3 +312,50 @@ struct SpilledColumn: Sequence {
 
     func makeIterator() -> Iterator { Iterator(storage: storage) }
 }
+
+/// A binary heap of symbol ids in one array, in an order the caller gives
+/// with each operation (`before(a, b)`: `a` comes out first). Why the order
+/// per call rather than stored: the tableau's flattening orders by ranks it
+/// owns (a stored closure would capture the tableau), and the dual simplex
+/// by id alone. The sift steps are fixed, so the same operations in the same
+/// order give the same sequence of ids, ties included.
+struct IDHeap {
+    private var ids: [Int32] = []
+
+    var isEmpty: Bool { ids.isEmpty }
+    var count: Int { ids.count }
+
+    /// - Complexity: O(log count).
+    mutating func push(_ id: Int32, by before: (Int32, Int32) -> Bool) {
+        ids.append(id)
+        var i = ids.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard before(ids[i], ids[parent]) else { break }
+            ids.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    /// The first id in the order, removed; nil when empty.
+    /// - Complexity: O(log count).
+    mutating func pop(by before: (Int32, Int32) -> Bool) -> Int32? {
+        guard let top = ids.first else { return nil }
+        let last = ids.removeLast()
+        guard !ids.isEmpty else { return top }
+        ids[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var best = i
+            if l < ids.count, before(ids[l], ids[best]) { best = l }
+            if r < ids.count, before(ids[r], ids[best]) { best = r }
+            guard best != i else { return top }
+            ids.swapAt(i, best)
+            i = best
+        }
+    }
+
+    /// Empties the heap, keeping its storage.
+    mutating func removeAll() { ids.removeAll(keepingCapacity: true) }
+}

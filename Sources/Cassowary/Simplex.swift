@@ -159,21 +159,61 @@ extension CassowarySolver {
     /// Dual simplex: repairs restricted rows with negative constants while
     /// keeping the objective optimal. Rows are taken lowest id first so the
     /// pivot sequence is deterministic.
+    ///
+    /// Why a heap once many rows wait: the lowest id was `infeasible.min()`,
+    /// a walk of the whole set per pivot, so a resize that made k rows
+    /// infeasible cost O(k²); on random layouts of 10^4 views that walk was a
+    /// quarter of a resize and made it grow as size^1.13 in instructions
+    /// (docs/measurements.md#m-2026-11-27-dual-heap). Past ``dualHeapThreshold``
+    /// waiting rows they go into a heap (kept by the solver); the set still
+    /// says which rows wait, so a row that a pivot marks again waits once.
+    /// Both give the lowest id, so the pivots are the same either way. Why not
+    /// the heap from the start: a resize of a small layout repairs a few rows,
+    /// and growing the heap and the set of marked rows were allocations that
+    /// the gate counts.
+    /// - Complexity: O(pivots × (their substitutions + log(infeasible rows))).
     mutating func dualOptimize(_ infeasible: inout Set<Int32>) throws(CassowaryError) {
         var guardCount = 0
         let limit = pivotLimit
-        while let b = infeasible.min() {
+        let lowestFirst: (Int32, Int32) -> Bool = { $0 < $1 }
+        // The kept buffers, taken out of the solver while in use (a second
+        // reference would make every change copy them) and put back emptied.
+        var scratch = dualScratch
+        dualScratch = DualScratch()
+        var queued = false
+        defer {
+            scratch.queue.removeAll()
+            scratch.marked.removeAll(keepingCapacity: true)
+            dualScratch = scratch
+        }
+        while true {
+            if !queued && infeasible.count > Self.dualHeapThreshold {
+                for b in infeasible { scratch.queue.push(b, by: lowestFirst) }
+                queued = true
+                dualHeapRuns += 1
+            }
+            guard let b = queued ? scratch.queue.pop(by: lowestFirst) : infeasible.min() else { return }
             infeasible.remove(b)
             let bi = Int(b)
             guard tableau.isBasic[bi], tableau.rows[bi].constant < -Row.nearZero else { continue }
             guard let entering = dualEnteringSymbol(tableau.rows[bi]) else {
                 throw .internalError("dual simplex found no entering symbol (row \(tableau.symbol(id: b)))")
             }
-            tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &infeasible)
+            if queued {
+                scratch.marked.removeAll(keepingCapacity: true)
+                tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &scratch.marked)
+                for m in scratch.marked where infeasible.insert(m).inserted { scratch.queue.push(m, by: lowestFirst) }
+            } else {
+                tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &infeasible)
+            }
             guardCount += 1
             if guardCount > limit { throw .numericalTrouble("the dual simplex cycled (\(limit) pivots) on badly scaled rows") }
         }
     }
+
+    /// How many infeasible rows the dual simplex takes by walking their set
+    /// for the lowest id before it queues them in a heap.
+    static let dualHeapThreshold = 32
 
     /// The entering symbol of the dual simplex for an infeasible row: among
     /// restricted symbols with a positive coefficient, the lexicographically
@@ -230,4 +270,11 @@ extension CassowarySolver {
         tableau.release(art)
         return success
     }
+}
+
+/// The buffers of ``CassowarySolver/dualOptimize(_:)``: the infeasible rows
+/// by id, and the rows one pivot marks.
+struct DualScratch {
+    var queue = IDHeap()
+    var marked = Set<Int32>()
 }

@@ -470,9 +470,9 @@ struct Tableau {
         flattening = FlatteningScratch()
         sum.constant = row.constant
         for cell in row.cells where sum.add(cell.symbol, cell.coefficient) > 0 && isBasicExternal(cell.symbol) {
-            push(cell.symbol.id, onto: &heap)
+            heap.push(cell.symbol.id, by: expandsBefore)
         }
-        while let b = popHighestRanked(from: &heap) {
+        while let b = heap.pop(by: expandsBefore) {
             let symbol = self.symbol(id: b)
             let coefficient = sum.coefficient(of: symbol)
             // Cancelled since it was queued, or queued twice: nothing to expand.
@@ -483,47 +483,18 @@ struct Tableau {
             sum.constant += coefficient * definition.constant
             sum.remove(symbol)
             for cell in definition.cells where sum.add(cell.symbol, coefficient * cell.coefficient) > 0 && isBasicExternal(cell.symbol) {
-                push(cell.symbol.id, onto: &heap)
+                heap.push(cell.symbol.id, by: expandsBefore)
             }
         }
         let result = Row(constant: sum.constant, cells: sum.cells)
         sum.removeAll()
-        heap.removeAll(keepingCapacity: true)
+        heap.removeAll()
         flattening = FlatteningScratch(accumulator: sum, heap: heap)
         return result
     }
 
-    /// Pushes a basic external onto the max-heap of ``flattened(_:)``:
-    /// highest rank first, lowest id among equal ranks
-    /// (``highestRankedBasicExternal(in:)``'s order).
-    private func push(_ id: Int32, onto heap: inout [Int32]) {
-        heap.append(id)
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard expandsBefore(heap[i], heap[parent]) else { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    private func popHighestRanked(from heap: inout [Int32]) -> Int32? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return top }
-        heap[0] = last
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var best = i
-            if l < heap.count, expandsBefore(heap[l], heap[best]) { best = l }
-            if r < heap.count, expandsBefore(heap[r], heap[best]) { best = r }
-            guard best != i else { return top }
-            heap.swapAt(i, best)
-            i = best
-        }
-    }
-
+    /// The order of the heap of ``flattened(_:)``: highest rank first,
+    /// lowest id among equal ranks (``highestRankedBasicExternal(in:)``'s order).
     private func expandsBefore(_ a: Int32, _ b: Int32) -> Bool {
         let ra = rank[Int(a)], rb = rank[Int(b)]
         return ra != rb ? ra > rb : a < b
@@ -918,6 +889,6 @@ struct Tableau {
 /// The buffers ``Tableau/flattened(_:)`` keeps between calls.
 struct FlatteningScratch {
     var accumulator = ObjectiveRow()
-    var heap: [Int32] = []
+    var heap = IDHeap()
 }
 
