@@ -468,6 +468,11 @@ struct Tableau {
         var sum = flattening.accumulator
         var heap = flattening.heap
         flattening = FlatteningScratch()
+        // Why the ranks bound once: a method passed as the order captured a
+        // copy of the whole tableau (a retain and release of each of its
+        // arrays) at every push and pop. The ranks do not change here.
+        let ranks = rank
+        let expandsBefore = { (a: Int32, b: Int32) in Self.expandsBefore(a, b, ranks: ranks) }
         sum.constant = row.constant
         for cell in row.cells where sum.add(cell.symbol, cell.coefficient) > 0 && isBasicExternal(cell.symbol) {
             heap.push(cell.symbol.id, by: expandsBefore)
@@ -495,8 +500,8 @@ struct Tableau {
 
     /// The order of the heap of ``flattened(_:)``: highest rank first,
     /// lowest id among equal ranks (``highestRankedBasicExternal(in:)``'s order).
-    private func expandsBefore(_ a: Int32, _ b: Int32) -> Bool {
-        let ra = rank[Int(a)], rb = rank[Int(b)]
+    private static func expandsBefore(_ a: Int32, _ b: Int32, ranks: [Int32]) -> Bool {
+        let ra = ranks[Int(a)], rb = ranks[Int(b)]
         return ra != rb ? ra > rb : a < b
     }
 
