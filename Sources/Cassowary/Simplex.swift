@@ -163,7 +163,7 @@ extension CassowarySolver {
     /// Why a heap once many rows wait: the lowest id was `infeasible.min()`,
     /// a walk of the whole set per pivot, so a resize that made k rows
     /// infeasible cost O(k²); on random layouts of 10^4 views that walk was a
-    /// quarter of a resize and made it grow as size^1.13 in instructions
+    /// sixth of a resize and made it grow as size^1.13 in instructions
     /// (docs/measurements.md#m-2026-11-27-dual-heap). Past ``dualHeapThreshold``
     /// waiting rows they go into a heap (kept by the solver); the set still
     /// says which rows wait, so a row that a pivot marks again waits once.
