@@ -96,3 +96,10 @@ uint64_t lb_allocated_bytes(void) { return 0; }
 int lb_allocation_counting(void) { return 0; }
 
 #endif
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+int lb_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1) == 1; }
+#else
+int lb_use_one_malloc_arena(void) { return 0; }
+#endif

@@ -37,10 +37,17 @@ struct FileParser {
     /// Whether plain lines go through the byte readers (PlainLines.swift)
     /// before the general parser; off only in tests that compare the two.
     let readsPlainLines: Bool
+    /// The threads pass 2 may use (ParallelLines.swift), and the fewest
+    /// bytes a chunk of lines read by one of them has.
+    let threads: Int
+    let minimumChunkBytes: Int
 
-    init(source: SourceText, readsPlainLines: Bool = true) {
+    init(source: SourceText, readsPlainLines: Bool = true, threads: Int = 1,
+         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes) {
         self.source = source
         self.readsPlainLines = readsPlainLines
+        self.threads = threads
+        self.minimumChunkBytes = minimumChunkBytes
     }
 
     mutating func run() {
@@ -50,6 +57,14 @@ struct FileParser {
             // first two tokens, lexing and interning them a second time.
             var metricLines: [Int] = []
             var constraintLines = 0, expectationLines = 0
+            // Pass 2's chunks (ParallelLines.swift; one chunk for a small
+            // file), known now so that each chunk's lines are counted too.
+            let starts = readsPlainLines
+                ? chunkStarts(lineStarts: source.lineStarts, byteCount: bytes.count, threads: threads,
+                              minimumChunkBytes: minimumChunkBytes)
+                : [1]
+            var chunkCounts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: starts.count)
+            var chunk = 0
             // Why a search first: a file without the word `metric` has no
             // metric line, and pass 1 then only counts lines for the
             // reservations below, from each line's first byte (a name start
@@ -57,6 +72,10 @@ struct FileParser {
             // keyword lines: address space, not memory, until used).
             let mayDeclareMetrics = Self.contains(bytes, "metric")
             for line in 1...source.lineCount where !stopped {
+                if chunk + 1 < starts.count, starts[chunk + 1] == line {
+                    chunkCounts[chunk] = (constraintLines, expectationLines)
+                    chunk += 1
+                }
                 let start = source.lineStarts[line - 1]
                 if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
                     constraintLines += 1
@@ -83,19 +102,43 @@ struct FileParser {
             let reserveLimit = 1 << 21
             constraints.reserveCapacity(min(constraintLines, reserveLimit))
             expectations.reserveCapacity(min(expectationLines, reserveLimit))
-            // Pass 2: everything else (the metric lines, in order, are skipped).
+            chunkCounts[chunk] = (constraintLines, expectationLines)
+            // Pass 2: everything else (the metric lines, in order, are skipped),
+            // the chunks after the first read on threads of their own when
+            // the file is large (ParallelLines.swift).
+            var chunks: [PlainChunk] = []
+            for k in 1..<starts.count where !stopped {
+                let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
+                // The chunk's own lines (the counts were running totals).
+                let reserve = (constraints: min(chunkCounts[k].constraints - chunkCounts[k - 1].constraints, reserveLimit),
+                               expectations: min(chunkCounts[k].expectations - chunkCounts[k - 1].expectations, reserveLimit))
+                let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end,
+                                       metricLines: metricLines, reserve: reserve)
+                chunk.start()
+                chunks.append(chunk)
+            }
             var nextMetric = 0
-            for line in 1...source.lineCount where !stopped {
-                if nextMetric < metricLines.count, metricLines[nextMetric] == line {
-                    nextMetric += 1
-                    continue
+            // Lines `lines` with every reader, in order.
+            func parseLines(_ lines: Range<Int>) {
+                for line in lines where !stopped {
+                    while nextMetric < metricLines.count, metricLines[nextMetric] < line { nextMetric += 1 }
+                    if nextMetric < metricLines.count, metricLines[nextMetric] == line { continue }
+                    // Why try the plain readers first: they take almost every
+                    // line of a large file at a fraction of the general parser's
+                    // cost, and decline any other line without a trace.
+                    if readsPlainLines, parsePlainLine(bytes, line: line) { continue }
+                    var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                    parseLine(&cursor, pass: 2)
                 }
-                // Why try the plain readers first: they take almost every
-                // line of a large file at a fraction of the general parser's
-                // cost, and decline any other line without a trace.
-                if readsPlainLines, parsePlainLine(bytes, line: line) { continue }
-                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
-                parseLine(&cursor, pass: 2)
+            }
+            parseLines(1..<(starts.count > 1 ? starts[1] : source.lineCount + 1))
+            for chunk in chunks {
+                // Every thread is joined before `bytes` goes out of scope,
+                // even after the error limit stopped the parse.
+                chunk.join()
+                guard !stopped else { continue }
+                chunk.moveResults(into: &self)
+                parseLines(chunk.resumeLine..<chunk.lines.upperBound)
             }
         }
         finish()

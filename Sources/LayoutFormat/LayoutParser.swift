@@ -42,17 +42,20 @@ public enum LayoutParser {
     ///
     /// - Complexity: O(*n*) in the size of the file.
     public static func parseSyntax(_ source: SourceText) -> UnvalidatedParse {
-        parseSyntax(source, readsPlainLines: true)
+        parseSyntax(source, readsPlainLines: true, threads: defaultParseThreads)
     }
 
     /// The syntax stage with or without the plain-line readers (PlainLines.swift),
-    /// so that tests can compare the two paths.
-    static func parseSyntax(_ source: SourceText, readsPlainLines: Bool) -> UnvalidatedParse {
+    /// so that tests can compare the two paths, on up to `threads` threads
+    /// (ParallelLines.swift; the result does not depend on the count).
+    static func parseSyntax(_ source: SourceText, readsPlainLines: Bool, threads: Int = 1,
+                            minimumChunkBytes: Int = LayoutParser.minimumChunkBytes) -> UnvalidatedParse {
         if let bad = source.firstInvalidUTF8Offset() {
             let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
             return UnvalidatedParse(source: source, layout: nil, diagnostics: [diagnostic])
         }
-        var parser = FileParser(source: source, readsPlainLines: readsPlainLines)
+        var parser = FileParser(source: source, readsPlainLines: readsPlainLines, threads: threads,
+                                minimumChunkBytes: minimumChunkBytes)
         parser.run()
         return UnvalidatedParse(source: source, layout: parser.stopped ? nil : parser.layout, diagnostics: parser.diagnostics)
     }

@@ -10,6 +10,11 @@ struct StageProfile {
     struct Stage {
         var name: String
         var seconds: Double
+        /// Processor time of every thread of the process during the stage:
+        /// above `seconds` when the stage ran on more than one thread (the
+        /// parse of a large file), so that a rate is not mistaken for one
+        /// thread's.
+        var cpuSeconds: Double
         /// Resident memory when the stage ended.
         var residentBytes: Int
         /// The process's peak resident memory when the stage ended: a stage
@@ -29,11 +34,20 @@ struct StageProfile {
     mutating func measure<T, E: Error>(_ name: String, bytes: Int? = nil, _ body: () throws(E) -> T) throws(E) -> T {
         guard enabled else { return try body() }
         let t0 = DispatchTime.now().uptimeNanoseconds
+        let c0 = Self.processCPUSeconds()
         let value = try body()
         let t1 = DispatchTime.now().uptimeNanoseconds
-        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, residentBytes: ProcessMemory.residentBytes(),
+        let c1 = Self.processCPUSeconds()
+        stages.append(Stage(name: name, seconds: Double(t1 - t0) / 1e9, cpuSeconds: c1 - c0, residentBytes: ProcessMemory.residentBytes(),
                             peakBytes: RunResults.peakResidentBytes(), bytes: bytes))
         return value
+    }
+
+    /// The processor time used by all threads of the process so far.
+    static func processCPUSeconds() -> Double {
+        var t = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return 0 }
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// Sets the byte count of the last stage (known only after it ran, e.g. a read).
@@ -45,14 +59,14 @@ struct StageProfile {
     func table() -> String {
         let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let measured = stages.reduce(0) { $0 + $1.seconds }
-        var rows: [[String]] = [["stage", "seconds", "share", "rate", "RSS after", "peak so far"]]
+        var rows: [[String]] = [["stage", "seconds", "CPU", "share", "rate", "RSS after", "peak so far"]]
         for stage in stages {
             let rate = stage.bytes.map { $0 > 0 && stage.seconds > 0 ? String(format: "%.1f MB/s", Double($0) / 1e6 / stage.seconds) : "" } ?? ""
-            rows.append([stage.name, String(format: "%.4f", stage.seconds), share(stage.seconds, of: total), rate,
+            rows.append([stage.name, String(format: "%.4f", stage.seconds), String(format: "%.4f", stage.cpuSeconds), share(stage.seconds, of: total), rate,
                          megabytes(stage.residentBytes), megabytes(stage.peakBytes)])
         }
-        rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), share(max(0, total - measured), of: total), "", "", ""])
-        rows.append(["total", String(format: "%.4f", total), "100%", "", "", "peak " + megabytes(RunResults.peakResidentBytes())])
+        rows.append(["(other)", String(format: "%.4f", max(0, total - measured)), "", share(max(0, total - measured), of: total), "", "", ""])
+        rows.append(["total", String(format: "%.4f", total), String(format: "%.4f", Self.processCPUSeconds()), "100%", "", "", "peak " + megabytes(RunResults.peakResidentBytes())])
         let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { c, cell in

@@ -89,6 +89,9 @@ final class CLITests: XCTestCase {
         }
         XCTAssertTrue(profiled.stderr.contains("MB/s"), profiled.stderr)
         XCTAssertTrue(profiled.stderr.contains("peak"), profiled.stderr)
+        // Processor time beside wall time (a parse on several threads uses more).
+        let header = lines.first { $0.hasPrefix("stage ") } ?? ""
+        XCTAssertEqual(header.split(separator: " ", omittingEmptySubsequences: true).prefix(3), ["stage", "seconds", "CPU"], profiled.stderr)
         // --all-variants: the later variants are switches, each timed.
         let all = try run(["solve", file, "--all-variants", "--profile"])
         XCTAssertEqual(all.status, 0, all.stderr)

@@ -1,0 +1,211 @@
+// Pass 2 of a large file split between threads: the file is cut into
+// chunks of lines, each chunk after the first is read by the plain readers
+// (PlainLines.swift) on a thread of its own, and the main thread parses the
+// first chunk, then takes each other chunk's results in order and parses
+// itself whatever lines that chunk's thread left.
+//
+// Why only the plain readers on the other threads: they append to four
+// arrays (views, constraints, expectations, content lines) and report
+// nothing, so a chunk's results are a contiguous run of those arrays and
+// appending the runs in chunk order gives exactly the arrays one thread
+// would have built. A chunk's thread stops at the first line the plain
+// readers decline (a metric, a `when`, a visual format line, an error):
+// from that line on the main thread parses the chunk with every reader, in
+// order, so diagnostics, the error limit and every other declaration come
+// out as they would sequentially. A file whose lines are mostly plain (every
+// generated family; docs/measurements.md#m-2026-11-27-parallel-parse) gets
+// the chunks' time off the main thread; any other file loses nothing but
+// a thread start.
+//
+// Why not names shared between the threads: each chunk interns into a table
+// of its own. The tables only make each distinct name a `String` once per
+// chunk; the layout holds strings, which compare by their bytes, so the
+// result does not depend on which table made them.
+
+import LayoutModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension LayoutParser {
+    /// The threads a parse may use: `LAYOUT_BENCH_PARSE_THREADS` when set
+    /// to a positive number (1 parses on the calling thread alone, for a
+    /// profile of one thread), else the processors online, at most four (the
+    /// chunks' results are appended by one thread, so more threads stop
+    /// paying well before the processors run out).
+    static let defaultParseThreads: Int = {
+        if let text = getenv("LAYOUT_BENCH_PARSE_THREADS").map({ String(cString: $0) }), let n = Int(text), n > 0 {
+            return min(n, 64)
+        }
+        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return max(1, min(4, online > 0 ? online : 1))
+    }()
+
+    /// A chunk is worth a thread from this many bytes (1 MiB): below it the
+    /// thread's start and the appends cost about what the chunk's parse does.
+    static let minimumChunkBytes = 1 << 20
+}
+
+/// Where pass 2's chunks start: line numbers (1-based), the first chunk
+/// starting at line 1, each at the first line start at or after an equal
+/// share of the bytes. (A smaller first chunk, to make up for the main
+/// thread's appends, left the main thread waiting in the measurements:
+/// docs/measurements.md#m-2026-11-27-parallel-parse.)
+///
+/// - Complexity: O(chunks × log lines).
+func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBytes: Int) -> [Int] {
+    guard !lineStarts.isEmpty else { return [1] }
+    let chunks = max(1, min(threads, byteCount / max(1, minimumChunkBytes)))
+    var starts = [1]
+    for k in 1..<chunks {
+        let target = byteCount / chunks * k
+        var lo = 0, hi = lineStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineStarts[mid] < target { lo = mid + 1 } else { hi = mid }
+        }
+        let line = lo + 1
+        if line <= lineStarts.count, line > starts[starts.count - 1] { starts.append(line) }
+    }
+    return starts
+}
+
+/// One chunk of lines read by the plain readers on a thread of its own.
+///
+/// Why `@unchecked Sendable`: the chunk is written by its thread only
+/// between ``start()`` and ``join()``, and read by the main thread only
+/// after ``join()``, which orders the two (pthread_join is a full barrier).
+final class PlainChunk: @unchecked Sendable {
+    /// The chunk's own parser: its arrays hold the chunk's results.
+    var parser: FileParser
+    let lines: Range<Int>
+    /// The metric lines of the file, ascending (pass 1 read them).
+    let metricLines: [Int]
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The first line the plain readers declined, or `lines.upperBound`:
+    /// the main thread parses the chunk from here.
+    private(set) var resumeLine: Int
+    private var thread: pthread_t?
+    /// Full blocks of the chunk's constraints and expectations, in order,
+    /// before those still in ``parser``.
+    ///
+    /// Why blocks: the main thread appends the chunk's results to its own
+    /// arrays, and appending one array of the whole chunk held both copies
+    /// at once (`check` of 10^5 grid rows peaked at 291 MB against 221 MB on
+    /// one thread); block by block, each freed once appended, the process
+    /// holds one copy and a block.
+    private(set) var constraintBlocks: [[LayoutConstraint]] = []
+    private(set) var expectationBlocks: [[Expectation]] = []
+    /// The elements of a block of `T`: just over 32 MiB of them. Why that
+    /// size: glibc's allocator maps a block above 32 MiB (its largest
+    /// threshold, whatever it has adjusted the threshold to) with memory of
+    /// its own, which it returns to the system when the block is freed;
+    /// smaller blocks could come from the heap, which keeps freed memory
+    /// (peak of `check` 270 MB against 235 MB with blocks always mapped).
+    static func blockSize<T>(of type: T.Type) -> Int { (32 << 20) / MemoryLayout<T>.stride + 1024 }
+
+    init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>, metricLines: [Int],
+         reserve: (constraints: Int, expectations: Int)) {
+        self.parser = FileParser(source: source, readsPlainLines: true)
+        self.bytes = bytes
+        self.lines = lines
+        self.metricLines = metricLines
+        self.resumeLine = lines.lowerBound
+        parser.constraints.reserveCapacity(min(reserve.constraints, Self.blockSize(of: LayoutConstraint.self)))
+        parser.expectations.reserveCapacity(min(reserve.expectations, Self.blockSize(of: Expectation.self)))
+    }
+
+    /// Reads the chunk's lines until the first one the plain readers decline.
+    ///
+    /// - Complexity: O(bytes of the lines read).
+    func read() {
+        let constraintBlock = Self.blockSize(of: LayoutConstraint.self)
+        let expectationBlock = Self.blockSize(of: Expectation.self)
+        var nextMetric = 0
+        while nextMetric < metricLines.count, metricLines[nextMetric] < lines.lowerBound { nextMetric += 1 }
+        for line in lines {
+            if nextMetric < metricLines.count, metricLines[nextMetric] == line {
+                resumeLine = line
+                return
+            }
+            // Blank and comment lines declare nothing (the general parser
+            // returns at once on them); the plain readers decline them.
+            if isBlankOrComment(line) { continue }
+            if !parser.parsePlainLine(bytes, line: line) {
+                resumeLine = line
+                return
+            }
+            if parser.constraints.count >= constraintBlock {
+                constraintBlocks.append(parser.constraints)
+                parser.constraints = []
+                parser.constraints.reserveCapacity(constraintBlock)
+            }
+            if parser.expectations.count >= expectationBlock {
+                expectationBlocks.append(parser.expectations)
+                parser.expectations = []
+                parser.expectations.reserveCapacity(expectationBlock)
+            }
+        }
+        resumeLine = lines.upperBound
+    }
+
+    private func isBlankOrComment(_ line: Int) -> Bool {
+        var i = parser.source.lineStarts[line - 1]
+        let end = parser.source.lineRange(line).upperBound
+        while i < end, Lexer.isBlank(bytes[i]) { i += 1 }
+        return i >= end || bytes[i] == UInt8(ascii: "#")
+    }
+
+    /// Starts ``read()`` on a thread of its own; reads on the calling thread
+    /// when no thread can be made (the result is the same).
+    func start() {
+        var handle = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(&handle, nil, { context in
+            guard let context else { return nil }
+            let chunk = Unmanaged<PlainChunk>.fromOpaque(context).takeRetainedValue()
+            chunk.read()
+            return nil
+        }, context)
+        if status == 0 {
+            thread = handle
+        } else {
+            Unmanaged<PlainChunk>.fromOpaque(context).release()
+            read()
+        }
+    }
+
+    /// Appends the chunk's results to `target`'s arrays, in order, freeing
+    /// each block once appended and leaving the chunk empty.
+    ///
+    /// - Complexity: O(results of the chunk).
+    func moveResults(into target: inout FileParser) {
+        target.views.append(contentsOf: parser.views)
+        target.contentLines.append(contentsOf: parser.contentLines)
+        for i in constraintBlocks.indices {
+            let block = constraintBlocks[i]
+            constraintBlocks[i] = []
+            target.constraints.append(contentsOf: block)
+        }
+        target.constraints.append(contentsOf: parser.constraints)
+        for i in expectationBlocks.indices {
+            let block = expectationBlocks[i]
+            expectationBlocks[i] = []
+            target.expectations.append(contentsOf: block)
+        }
+        target.expectations.append(contentsOf: parser.expectations)
+        constraintBlocks = []
+        expectationBlocks = []
+        parser = FileParser(source: parser.source)
+    }
+
+    /// Waits for the chunk's thread (if it has one) to finish.
+    func join() {
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+    }
+}
