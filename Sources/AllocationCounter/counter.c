@@ -99,7 +99,7 @@ int lb_allocation_counting(void) { return 0; }
 
 #if defined(__GLIBC__)
 #include <malloc.h>
-int lb_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1) == 1; }
+int lb_release_free_memory(void) { return malloc_trim(0); }
 #else
-int lb_use_one_malloc_arena(void) { return 0; }
+int lb_release_free_memory(void) { return 0; }
 #endif

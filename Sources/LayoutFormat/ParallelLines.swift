@@ -23,27 +23,13 @@
 // result does not depend on which table made them.
 
 import LayoutModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension LayoutParser {
-    /// The threads a parse may use: `LAYOUT_BENCH_PARSE_THREADS` when set
-    /// to a positive number (1 parses on the calling thread alone, for a
-    /// profile of one thread), else the processors online, at most four (the
-    /// chunks' results are appended by one thread, so more threads stop
-    /// paying well before the processors run out).
-    static let defaultParseThreads: Int = {
-        if let text = getenv("LAYOUT_BENCH_PARSE_THREADS").map({ String(cString: $0) }), let n = Int(text), n > 0 {
-            return min(n, 64)
-        }
-        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        return max(1, min(4, online > 0 ? online : 1))
-    }()
+    /// The threads a parse may use: ``availableThreads`` (processors
+    /// online, or `LAYOUT_BENCH_THREADS`), at most four (the chunks' results
+    /// are appended by one thread, so more threads stop paying well before
+    /// the processors run out).
+    static let defaultParseThreads = min(4, availableThreads)
 
     /// A chunk is worth a thread from this many bytes (1 MiB): below it the
     /// thread's start and the appends cost about what the chunk's parse does.
@@ -78,7 +64,7 @@ func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBy
 ///
 /// Why `@unchecked Sendable`: the chunk is written by its thread only
 /// between ``start()`` and ``join()``, and read by the main thread only
-/// after ``join()``, which orders the two (pthread_join is a full barrier).
+/// after ``join()``, which orders the two (``WorkerThread``).
 final class PlainChunk: @unchecked Sendable {
     /// The chunk's own parser: its arrays hold the chunk's results.
     var parser: FileParser
@@ -89,7 +75,7 @@ final class PlainChunk: @unchecked Sendable {
     /// The first line the plain readers declined, or `lines.upperBound`:
     /// the main thread parses the chunk from here.
     private(set) var resumeLine: Int
-    private var thread: pthread_t?
+    private var thread: WorkerThread?
     /// Full blocks of the chunk's constraints and expectations, in order,
     /// before those still in ``parser``.
     ///
@@ -160,23 +146,18 @@ final class PlainChunk: @unchecked Sendable {
         return i >= end || bytes[i] == UInt8(ascii: "#")
     }
 
-    /// Starts ``read()`` on a thread of its own; reads on the calling thread
-    /// when no thread can be made (the result is the same).
+    /// Starts ``read()`` on a thread of its own (on the calling thread when
+    /// no thread can be made: the result is the same).
     func start() {
-        var handle = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            let chunk = Unmanaged<PlainChunk>.fromOpaque(context).takeRetainedValue()
-            chunk.read()
-            return nil
-        }, context)
-        if status == 0 {
-            thread = handle
-        } else {
-            Unmanaged<PlainChunk>.fromOpaque(context).release()
-            read()
-        }
+        let worker = WorkerThread { [self] in read() }
+        thread = worker
+        worker.start()
+    }
+
+    /// Waits for ``read()`` to finish.
+    func join() {
+        thread?.join()
+        thread = nil
     }
 
     /// Appends the chunk's results to `target`'s arrays, in order, freeing
@@ -201,11 +182,5 @@ final class PlainChunk: @unchecked Sendable {
         constraintBlocks = []
         expectationBlocks = []
         parser = FileParser(source: parser.source)
-    }
-
-    /// Waits for the chunk's thread (if it has one) to finish.
-    func join() {
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
     }
 }

@@ -36,9 +36,17 @@ public struct ValidatedLayout: Hashable, Sendable {
     /// - Returns: the system without rows.
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints, plus the visits.
+    ///
+    /// A layout of ``Layout/pipelinedLoweringThreshold`` constraints or more
+    /// is lowered on a thread of its own when two threads are available
+    /// (PipelinedLowering.swift); `start` and `visit` run on the calling
+    /// thread either way, with the same rows in the same order.
     public func lowered(variant name: String?, start: (LoweredSystem, Int) -> Void,
                         visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
-        try layout.lowerChecked(variant: name, start: start, visit: visit)
+        if layout.constraints.count >= Layout.pipelinedLoweringThreshold, availableThreads > 1 {
+            return try layout.lowerPipelined(variant: name, start: start, visit: visit)
+        }
+        return try layout.lowerChecked(variant: name, start: start, visit: visit)
     }
 
     /// The layout with every trait any variant or constraint names switched

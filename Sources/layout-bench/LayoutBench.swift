@@ -1,4 +1,3 @@
-import AllocationCounter
 import ArgumentParser
 import BenchGate
 import Foundation
@@ -19,15 +18,6 @@ struct LayoutBench: ParsableCommand {
     /// maps) and never print their own errors. The argument parser's own
     /// errors (usage, `--help`, `ExitCode`) keep its handling.
     static func main() {
-        // One malloc arena for every thread. Why: the parse of a large file
-        // reads chunks on threads of their own (LayoutFormat's
-        // ParallelLines.swift), and glibc gives each thread an arena of its
-        // own whose freed memory the main thread never reuses: the solver's
-        // load then grew the process by as much again (peak at 10^5 grid
-        // rows 399 MB against 382 MB with one arena,
-        // docs/measurements.md#m-2026-11-27-parallel-parse). The other
-        // threads allocate little, so they do not contend for the one lock.
-        _ = lb_use_one_malloc_arena()
         // Commands that time re-execute themselves in the steady environment
         // (fixed hashing, no address randomisation): a user typing `run` gets
         // the stability CI gets, with no flags (LAYOUT_BENCH_STEADY=0 opts out).

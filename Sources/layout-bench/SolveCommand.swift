@@ -1,3 +1,4 @@
+import AllocationCounter
 import ArgumentParser
 import BenchHarness
 import Foundation
@@ -127,7 +128,18 @@ struct SolveCommand: ParsableCommand {
                     // The engine lowers the validated layout itself: the native
                     // solver a row at a time, so that the whole lowered system
                     // never sits beside the solver's own copy (hence one stage).
-                    try profile.measure("load") { () throws(SolverError) in try engine.prepare(validated, variant: name) }
+                    try profile.measure("load") { () throws(SolverError) in
+                        try engine.prepare(validated, variant: name)
+                        // Why: a large layout is lowered on a thread of its
+                        // own (LayoutModel's PipelinedLowering.swift), and the
+                        // memory it freed stays in that thread's malloc arena,
+                        // which the solve's allocations on this thread never
+                        // reuse (peak at 10^5 grid rows 400.9 MB without,
+                        // 397.0 MB with; docs/measurements.md#m-2026-11-27-pipelined-lowering).
+                        if validated.layout.constraints.count >= Layout.pipelinedLoweringThreshold {
+                            _ = lb_release_free_memory()
+                        }
+                    }
                     solution = try profile.measure("solve") { () throws(SolverError) in try engine.solve() }
                 } else {
                     solution = try profile.measure("switch variant") { () throws(SolverError) in try engine.switchVariant(to: name) }

@@ -16,9 +16,9 @@ uint64_t lb_allocated_bytes(void);
 /// reach the counter, else 0: probes with an allocation inside the C library.
 int lb_allocation_counting(void);
 
-/// Makes every thread allocate from the C library's main arena (glibc's
-/// `mallopt(M_ARENA_MAX, 1)`), so that memory one thread frees is reused by
-/// the others. 1 on success, 0 where the C library has no such setting.
-int lb_use_one_malloc_arena(void);
+/// Gives the memory the C library's allocator holds free back to the
+/// system, in every thread's arena (glibc's `malloc_trim(0)`). 1 if any was
+/// given back, 0 if none or where the C library has no such call.
+int lb_release_free_memory(void);
 
 #endif
