@@ -18,26 +18,74 @@ extension Layout {
     ///
     /// - Complexity: O(*n* log *n*) in the size of the layout.
     public func validate() -> [Diagnostic] {
+        validate(onTwoThreads: constraints.count >= Self.parallelValidationThreshold && availableThreads > 1)
+    }
+
+    /// ``validate()``, with the second half of the constraints and the
+    /// expectations checked on a thread of their own when `onTwoThreads`
+    /// (tests compare the two ways on layouts of any size).
+    func validate(onTwoThreads: Bool) -> [Diagnostic] {
         var found = ValidationReport()
         checkSize(container, what: "container", at: containerLocation, &found)
         // Each view name's first declaration, by position in `views`.
         let declared = NameIndex(views.map(\.name))
+        // The variants' checks report here, after the metrics', but their
+        // locations are needed first by the expectations' checks.
+        var variantReport = ValidationReport()
+        let variantLocations = checkVariants(&variantReport)
+        let knownTraits = self.knownTraits
+        // Why the second half of the constraints and the expectations on a
+        // thread of their own for a large layout: they read nothing the
+        // other checks write, and they are two thirds of the validation of a
+        // generated family (docs/measurements.md#m-2026-11-27-parallel-validation).
+        // Each part reports into its own list, and the lists are joined in
+        // the order of the checks on one thread, so the diagnostics are the same.
+        let split = onTwoThreads ? constraints.count / 2 : constraints.count
+        var laterConstraints = ValidationReport()
+        var expectationReport = ValidationReport()
+        var worker: WorkerThread?
+        if onTwoThreads {
+            let layout = self
+            let count = constraints.count
+            worker = WorkerThread {
+                layout.checkConstraints(split..<count, declared, knownTraits: knownTraits, &laterConstraints)
+                layout.checkExpectations(declared, variantLocations: variantLocations, &expectationReport)
+            }
+            worker?.start()
+        }
         checkNames(&found)
         checkViews(declared, &found)
         if let margins = containerMargins { checkMargins(margins, of: Layout.containerName, at: containerMarginsLocation, &found) }
         checkMetrics(&found)
-        let variantLocations = checkVariants(&found)
-        checkConstraints(declared, &found)
+        found.append(variantReport)
+        checkConstraints(0..<split, declared, knownTraits: knownTraits, &found)
+        if let worker {
+            worker.join()
+            found.append(laterConstraints)
+        }
         checkParallel { found.report($0, at: $1, severity: $2, notes: $3) }
-        checkExpectations(declared, variantLocations: variantLocations, &found)
-        return found.inSourceOrder()
+        if worker != nil {
+            found.append(expectationReport)
+        } else {
+            checkExpectations(declared, variantLocations: variantLocations, &found)
+        }
+        var sorted = found.inSourceOrder()
+        suggestViews(&sorted)
+        return sorted
     }
+
+    /// Layouts with at least this many constraints are validated on two
+    /// threads when two are available (``validate()``).
+    package static let parallelValidationThreshold = 50_000
 }
 
 /// The diagnostics ``Layout/validate()`` collects, in the order its checks
 /// report them.
 private struct ValidationReport {
     var found: [Diagnostic] = []
+
+    /// Appends another list's diagnostics after this one's.
+    mutating func append(_ other: ValidationReport) { found += other.found }
 
     mutating func report(_ kind: DiagnosticKind, at location: SourceLocation?, severity: Diagnostic.Severity = .error,
                          notes: [Diagnostic.Note] = []) {
@@ -235,22 +283,52 @@ extension Layout {
     @inline(__always) private func isDeclared(_ name: String, _ declared: NameIndex) -> Bool {
         declared.contains(name) || name == Layout.containerName
     }
-    /// Only on the error path: the closest declared name.
-    private func suggestView(_ name: String) -> String? { NameSuggestion.closest(to: name, among: views.map(\.name)) }
+    /// The first ``suggestionLimit`` `undeclaredView` diagnostics, in
+    /// source order, given the closest declared name.
+    ///
+    /// Why after the checks and only so many: a suggestion compares the name
+    /// with every view, so a file of 10^5 views naming 10^5 missing ones
+    /// would take hours (a test of 50,000 views with a thousand missing
+    /// names ran for minutes), and a front end shows the first 50 errors.
+    /// Done once the reports are joined and sorted, the same diagnostics
+    /// get suggestions however many threads checked them, and the first
+    /// errors a front end shows have theirs.
+    /// - Complexity: O(``suggestionLimit`` × views).
+    private func suggestViews(_ diagnostics: inout [Diagnostic]) {
+        var left = Self.suggestionLimit
+        var candidates: NameSuggestion.Candidates?
+        for i in diagnostics.indices where left > 0 {
+            guard case .undeclaredView(let name, nil) = diagnostics[i].kind else { continue }
+            left -= 1
+            let among = candidates ?? NameSuggestion.Candidates(views.map(\.name))
+            candidates = among
+            guard let suggestion = NameSuggestion.closest(to: name, among: among) else { continue }
+            diagnostics[i].kind = .undeclaredView(name, suggestion: suggestion)
+        }
+    }
+
+    /// How many `undeclaredView` diagnostics get a suggestion (``suggestViews(_:)``).
+    package static let suggestionLimit = 64
 }
 
 // MARK: Constraints
 
 extension Layout {
-    /// Each constraint in order (`checkConstraint`),
-    /// against the traits the container and the variants have.
-    private func checkConstraints(_ declared: NameIndex, _ found: inout ValidationReport) {
-        var knownTraits = Set(containerTraits)
-        for variant in variants { knownTraits.formUnion(variant.traits) }
-        var memo = NameMemo(lookups: 2 * constraints.count)
+    /// The traits the container and the variants have (a `when` naming
+    /// another is warned about).
+    private var knownTraits: Set<String> {
+        var known = Set(containerTraits)
+        for variant in variants { known.formUnion(variant.traits) }
+        return known
+    }
+
+    /// The constraints at `range`, each in order (`checkConstraint`).
+    private func checkConstraints(_ range: Range<Int>, _ declared: NameIndex, knownTraits: Set<String>,
+                                  _ found: inout ValidationReport) {
+        var memo = NameMemo(lookups: 2 * range.count)
         constraints.withUnsafeBufferPointer { constraints in
             guard let base = constraints.baseAddress else { return }
-            for i in constraints.indices { checkConstraint(base + i, declared, &memo, knownTraits: knownTraits, &found) }
+            for i in range { checkConstraint(base + i, declared, &memo, knownTraits: knownTraits, &found) }
         }
     }
 
@@ -282,11 +360,11 @@ extension Layout {
         }
         let start = constraint.pointee.location
         if !isDeclared(constraint.pointee.first.item) {
-            found.report(.undeclaredView(constraint.pointee.first.item, suggestion: suggestView(constraint.pointee.first.item)),
+            found.report(.undeclaredView(constraint.pointee.first.item, suggestion: nil),
                          at: constraint.pointee.first.location ?? start)
         }
         if let second = constraint.pointee.second, !isDeclared(second.item) {
-            found.report(.undeclaredView(second.item, suggestion: suggestView(second.item)), at: second.location ?? start)
+            found.report(.undeclaredView(second.item, suggestion: nil), at: second.location ?? start)
         }
     }
 
@@ -373,7 +451,7 @@ extension Layout {
             }
             switch expectation.kind {
             case .frame(let view, let frame):
-                if !isDeclared(view, declared) { found.report(.undeclaredView(view, suggestion: suggestView(view)), at: expectation.location) }
+                if !isDeclared(view, declared) { found.report(.undeclaredView(view, suggestion: nil), at: expectation.location) }
                 for component in FrameComponent.allCases where !frame[component].isFinite {
                     found.report(.nonFiniteNumber(field: "expected \(component)"), at: expectation.location)
                 }
@@ -382,7 +460,7 @@ extension Layout {
                 }
             case .ambiguous(let names):
                 for name in names where !isDeclared(name, declared) {
-                    found.report(.undeclaredView(name, suggestion: suggestView(name)), at: expectation.location)
+                    found.report(.undeclaredView(name, suggestion: nil), at: expectation.location)
                 }
             case .unsatisfiable:
                 break
