@@ -99,7 +99,7 @@ extension FileParser {
                 continue
             }
             guard let i = viewIndex[line.view] else {
-                diagnostics.append(Diagnostic(.undeclaredView(line.view, suggestion: suggest(line.view, among: layout.views.map(\.name))), at: line.location))
+                diagnostics.append(Diagnostic(.undeclaredView(line.view, suggestion: nil), at: line.location))
                 continue
             }
             if let current = pending, current.index != i { flush() }

@@ -235,7 +235,7 @@ struct FileParser {
                 layout.views[i].margins = entry.insets
                 layout.views[i].marginsLocation = entry.location
             } else {
-                diagnostics.append(Diagnostic(.undeclaredView(entry.view, suggestion: suggest(entry.view, among: layout.views.map(\.name))), at: entry.location))
+                diagnostics.append(Diagnostic(.undeclaredView(entry.view, suggestion: nil), at: entry.location))
             }
         }
         applyContentLines(to: &layout, viewIndex: viewIndex)

@@ -86,7 +86,17 @@ public struct UnvalidatedParse: Sendable {
             diagnostics += validation.diagnostics
             validatedLayout = validation.layout
         }
-        // The error limit holds for semantic errors too (a million duplicate views).
+        // Source order, like a compiler; stable for equal locations.
+        diagnostics = diagnostics.enumerated().sorted { a, b in
+            let l = a.element.location, r = b.element.location
+            if let l, let r, l != r { return l < r }
+            return a.offset < b.offset
+        }.map(\.element)
+        // The error limit holds for semantic errors too (a million duplicate
+        // views). Why after the sort: the syntax stage reports margins and
+        // content lines after every other line, so cutting in the order of
+        // the reports showed the 50 errors of the last lines of a file and
+        // none of the first.
         let errors = diagnostics.indices.filter { diagnostics[$0].severity == .error }
         if !stopped, errors.count > LayoutParser.errorLimit {
             let cut = errors[LayoutParser.errorLimit - 1]
@@ -94,12 +104,25 @@ public struct UnvalidatedParse: Sendable {
             diagnostics.append(Diagnostic(.tooManyErrors(limit: LayoutParser.errorLimit), at: diagnostics.last?.location))
             stopped = true
         }
-        // Source order, like a compiler; stable for equal locations.
-        diagnostics = diagnostics.enumerated().sorted { a, b in
-            let l = a.element.location, r = b.element.location
-            if let l, let r, l != r { return l < r }
-            return a.offset < b.offset
-        }.map(\.element)
+        // "Did you mean" for the views of margins and content lines (the
+        // syntax stage reports them without), in source order and as many
+        // as validation makes (``Layout/suggestionLimit``). Why not as they
+        // are reported: each compares the name with every view, so a file
+        // of 10^5 content lines for missing views was quadratic (over two
+        // minutes for 20,000; docs/measurements.md#m-2026-11-27-parallel-validation).
+        if let views = layout?.views {
+            var left = Layout.suggestionLimit
+            var candidates: NameSuggestion.Candidates?
+            for i in diagnostics.indices where left > 0 {
+                guard case .undeclaredView(let name, nil) = diagnostics[i].kind else { continue }
+                left -= 1
+                let among = candidates ?? NameSuggestion.Candidates(views.map(\.name))
+                candidates = among
+                if let suggestion = NameSuggestion.closest(to: name, among: among) {
+                    diagnostics[i].kind = .undeclaredView(name, suggestion: suggestion)
+                }
+            }
+        }
         let valid = !(diagnostics.containsErrors || stopped)
         return ParseResult(layout: valid ? layout : nil, diagnostics: diagnostics, source: source,
                            validated: valid ? validatedLayout : nil)

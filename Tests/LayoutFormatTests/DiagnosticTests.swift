@@ -194,6 +194,20 @@ struct DiagnosticTests {
         #expect(all.map(\.line) == [3, 4, 5, 6])
     }
 
+    @Test("past the error limit, the first errors in source order are shown, content and margins lines included, with suggestions")
+    func limitInSourceOrder() {
+        // Content lines for missing views first, margins for missing views
+        // after: the syntax stage reports the margins first.
+        var lines = ["container 100 x 100", "views " + (0..<80).map { "view\($0)" }.joined(separator: " ")]
+        lines += (0..<80).map { "intrinsic viex\($0) 10 10" }
+        lines += (0..<80).map { "margins viey\($0) 1 2 3 4" }
+        let all = found(lines.joined(separator: "\n"))
+        #expect(all.count == LayoutParser.errorLimit + 1)
+        #expect(all.first == Found(message: "undeclared view 'viex0'; did you mean 'view0'?", line: 3, column: 11))
+        #expect(all.dropLast().allSatisfy { $0.line <= 3 + LayoutParser.errorLimit && $0.message.contains("did you mean") }, "\(all)")
+        #expect(all.last?.message == "too many errors (50); stopping here")
+    }
+
     @Test("rendered like a compiler: FILE:LINE:COL, the line and a caret")
     func rendering() {
         let result = LayoutParser.parse(header + "a.lft = b.left", fileName: "grid.layout")
