@@ -52,96 +52,115 @@ struct FileParser {
 
     mutating func run() {
         source.bytes.withUnsafeBufferPointer { bytes in
-            // Pass 1: metrics, so that they may be used before their declaration.
-            // Why a byte test, not the lexer: pass 1 looked at every line's
-            // first two tokens, lexing and interning them a second time.
-            var metricLines: [Int] = []
-            var constraintLines = 0, expectationLines = 0
             // Pass 2's chunks (ParallelLines.swift; one chunk for a small
-            // file), known now so that each chunk's lines are counted too.
+            // file), known before pass 1 so that each chunk's lines are counted.
             let starts = readsPlainLines
                 ? chunkStarts(lineStarts: source.lineStarts, byteCount: bytes.count, threads: threads,
                               minimumChunkBytes: minimumChunkBytes)
                 : [1]
-            var chunkCounts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: starts.count)
-            var chunk = 0
-            // Why a search first: a file without the word `metric` has no
-            // metric line, and pass 1 then only counts lines for the
-            // reservations below, from each line's first byte (a name start
-            // counts as a constraint line, which over-reserves by the other
-            // keyword lines: address space, not memory, until used).
-            let mayDeclareMetrics = Self.contains(bytes, "metric")
-            for line in 1...source.lineCount where !stopped {
-                if chunk + 1 < starts.count, starts[chunk + 1] == line {
-                    chunkCounts[chunk] = (constraintLines, expectationLines)
-                    chunk += 1
-                }
-                let start = source.lineStarts[line - 1]
-                if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
-                    constraintLines += 1
-                    continue
-                }
-                switch Lexer.shape(bytes, source.lineRange(line)) {
-                case .metricDeclaration:
-                    metricLines.append(line)
-                    var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
-                    parseLine(&cursor, pass: 1)
-                case .constraint: constraintLines += 1
-                case .expectation: expectationLines += 1
-                case .other: break
-                }
-            }
-            // Why reserve: growing by doubling copies every constraint (208
-            // bytes each) again at each doubling and page-faults up to twice
-            // the final size, time spent in the kernel (evidence:
-            // docs/measurements.md#m-2026-11-23-check). The counts are exact for
-            // one-constraint lines; `when` and visual-format lines still grow
-            // the arrays as needed. Why a cap: a 256 MiB file of `a.` lines
-            // would otherwise reserve gigabytes of address space for lines
-            // that are all errors (the parse stops at the error limit).
-            let reserveLimit = 1 << 21
-            constraints.reserveCapacity(min(constraintLines, reserveLimit))
-            expectations.reserveCapacity(min(expectationLines, reserveLimit))
-            chunkCounts[chunk] = (constraintLines, expectationLines)
-            // Pass 2: everything else (the metric lines, in order, are skipped),
-            // the chunks after the first read on threads of their own when
-            // the file is large (ParallelLines.swift).
-            var chunks: [PlainChunk] = []
-            for k in 1..<starts.count where !stopped {
-                let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
-                // The chunk's own lines (the counts were running totals).
-                let reserve = (constraints: min(chunkCounts[k].constraints - chunkCounts[k - 1].constraints, reserveLimit),
-                               expectations: min(chunkCounts[k].expectations - chunkCounts[k - 1].expectations, reserveLimit))
-                let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end,
-                                       metricLines: metricLines, reserve: reserve)
-                chunk.start()
-                chunks.append(chunk)
-            }
-            var nextMetric = 0
-            // Lines `lines` with every reader, in order.
-            func parseLines(_ lines: Range<Int>) {
-                for line in lines where !stopped {
-                    while nextMetric < metricLines.count, metricLines[nextMetric] < line { nextMetric += 1 }
-                    if nextMetric < metricLines.count, metricLines[nextMetric] == line { continue }
-                    // Why try the plain readers first: they take almost every
-                    // line of a large file at a fraction of the general parser's
-                    // cost, and decline any other line without a trace.
-                    if readsPlainLines, parsePlainLine(bytes, line: line) { continue }
-                    var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
-                    parseLine(&cursor, pass: 2)
-                }
-            }
-            parseLines(1..<(starts.count > 1 ? starts[1] : source.lineCount + 1))
-            for chunk in chunks {
-                // Every thread is joined before `bytes` goes out of scope,
-                // even after the error limit stopped the parse.
-                chunk.join()
-                guard !stopped else { continue }
-                chunk.moveResults(into: &self)
-                parseLines(chunk.resumeLine..<chunk.lines.upperBound)
-            }
+            let (metricLines, chunkCounts) = readMetricsAndCount(bytes, chunkStarts: starts)
+            parseRest(bytes, chunkStarts: starts, chunkCounts: chunkCounts, metricLines: metricLines)
         }
         finish()
+    }
+
+    /// Why a cap on reservations: a 256 MiB file of `a.` lines would
+    /// otherwise reserve gigabytes of address space for lines that are all
+    /// errors (the parse stops at the error limit).
+    static let reserveLimit = 1 << 21
+
+    /// Pass 1: the metric lines, parsed (so that metrics may be used before
+    /// their declaration), and the constraint and expectation lines counted,
+    /// as running totals at the end of each chunk; reserves the arrays.
+    ///
+    /// Why a byte test, not the lexer: pass 1 looked at every line's first
+    /// two tokens, lexing and interning them a second time.
+    /// - Returns: the metric lines, ascending, and the counts.
+    /// - Complexity: O(lines), plus the metric lines' parse.
+    mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int])
+        -> (metricLines: [Int], chunkCounts: [(constraints: Int, expectations: Int)]) {
+        var metricLines: [Int] = []
+        var constraintLines = 0, expectationLines = 0
+        var chunkCounts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: starts.count)
+        var chunk = 0
+        // Why a search first: a file without the word `metric` has no
+        // metric line, and pass 1 then only counts lines for the
+        // reservations below, from each line's first byte (a name start
+        // counts as a constraint line, which over-reserves by the other
+        // keyword lines: address space, not memory, until used).
+        let mayDeclareMetrics = Self.contains(bytes, "metric")
+        for line in 1...source.lineCount where !stopped {
+            if chunk + 1 < starts.count, starts[chunk + 1] == line {
+                chunkCounts[chunk] = (constraintLines, expectationLines)
+                chunk += 1
+            }
+            let start = source.lineStarts[line - 1]
+            if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
+                constraintLines += 1
+                continue
+            }
+            switch Lexer.shape(bytes, source.lineRange(line)) {
+            case .metricDeclaration:
+                metricLines.append(line)
+                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                parseLine(&cursor, pass: 1)
+            case .constraint: constraintLines += 1
+            case .expectation: expectationLines += 1
+            case .other: break
+            }
+        }
+        chunkCounts[chunk] = (constraintLines, expectationLines)
+        // Why reserve: growing by doubling copies every constraint (208
+        // bytes each) again at each doubling and page-faults up to twice
+        // the final size, time spent in the kernel (evidence:
+        // docs/measurements.md#m-2026-11-23-check). The counts are exact for
+        // one-constraint lines; `when` and visual-format lines still grow
+        // the arrays as needed.
+        constraints.reserveCapacity(min(constraintLines, Self.reserveLimit))
+        expectations.reserveCapacity(min(expectationLines, Self.reserveLimit))
+        return (metricLines, chunkCounts)
+    }
+
+    /// Pass 2: everything else (the metric lines, in order, are skipped),
+    /// the chunks after the first read on threads of their own when the
+    /// file is large (ParallelLines.swift).
+    /// - Complexity: O(bytes).
+    mutating func parseRest(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int],
+                            chunkCounts: [(constraints: Int, expectations: Int)], metricLines: [Int]) {
+        var chunks: [PlainChunk] = []
+        for k in 1..<starts.count where !stopped {
+            let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
+            // The chunk's own lines (the counts were running totals).
+            let reserve = (constraints: min(chunkCounts[k].constraints - chunkCounts[k - 1].constraints, Self.reserveLimit),
+                           expectations: min(chunkCounts[k].expectations - chunkCounts[k - 1].expectations, Self.reserveLimit))
+            let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end,
+                                   metricLines: metricLines, reserve: reserve)
+            chunk.start()
+            chunks.append(chunk)
+        }
+        var nextMetric = 0
+        // Lines `lines` with every reader, in order.
+        func parseLines(_ lines: Range<Int>) {
+            for line in lines where !stopped {
+                while nextMetric < metricLines.count, metricLines[nextMetric] < line { nextMetric += 1 }
+                if nextMetric < metricLines.count, metricLines[nextMetric] == line { continue }
+                // Why try the plain readers first: they take almost every
+                // line of a large file at a fraction of the general parser's
+                // cost, and decline any other line without a trace.
+                if readsPlainLines, parsePlainLine(bytes, line: line) { continue }
+                var cursor = LineCursor(source: source, bytes: bytes, line: line, names: names)
+                parseLine(&cursor, pass: 2)
+            }
+        }
+        parseLines(1..<(starts.count > 1 ? starts[1] : source.lineCount + 1))
+        for chunk in chunks {
+            // Every thread is joined before `bytes` goes out of scope (the
+            // caller's), even after the error limit stopped the parse.
+            chunk.join()
+            guard !stopped else { continue }
+            chunk.moveResults(into: &self)
+            parseLines(chunk.resumeLine..<chunk.lines.upperBound)
+        }
     }
 
     /// Whether `word` occurs anywhere in `bytes`.
