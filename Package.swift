@@ -152,6 +152,8 @@ let package = Package(
                 "BenchReports",
                 "BenchGate",
                 "IBImport",
+                // `solve` gives the allocator's free memory back after a pipelined load.
+                "AllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
