@@ -106,23 +106,11 @@ public struct UnvalidatedParse: Sendable {
         }
         // "Did you mean" for the views of margins and content lines (the
         // syntax stage reports them without), in source order and as many
-        // as validation makes (``Layout/suggestionLimit``). Why not as they
+        // as validation makes (``Layout/suggestViews(_:)``). Why not as they
         // are reported: each compares the name with every view, so a file
         // of 10^5 content lines for missing views was quadratic (over two
         // minutes for 20,000; docs/measurements.md#m-2026-11-27-parallel-validation).
-        if let views = layout?.views {
-            var left = Layout.suggestionLimit
-            var candidates: NameSuggestion.Candidates?
-            for i in diagnostics.indices where left > 0 {
-                guard case .undeclaredView(let name, nil) = diagnostics[i].kind else { continue }
-                left -= 1
-                let among = candidates ?? NameSuggestion.Candidates(views.map(\.name))
-                candidates = among
-                if let suggestion = NameSuggestion.closest(to: name, among: among) {
-                    diagnostics[i].kind = .undeclaredView(name, suggestion: suggestion)
-                }
-            }
-        }
+        layout?.suggestViews(&diagnostics)
         let valid = !(diagnostics.containsErrors || stopped)
         return ParseResult(layout: valid ? layout : nil, diagnostics: diagnostics, source: source,
                            validated: valid ? validatedLayout : nil)

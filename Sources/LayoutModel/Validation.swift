@@ -293,8 +293,9 @@ extension Layout {
     /// Done once the reports are joined and sorted, the same diagnostics
     /// get suggestions however many threads checked them, and the first
     /// errors a front end shows have theirs.
+    /// The `.layout` parser calls it too, for its margins and content lines.
     /// - Complexity: O(``suggestionLimit`` × views).
-    private func suggestViews(_ diagnostics: inout [Diagnostic]) {
+    package func suggestViews(_ diagnostics: inout [Diagnostic]) {
         var left = Self.suggestionLimit
         var candidates: NameSuggestion.Candidates?
         for i in diagnostics.indices where left > 0 {
