@@ -137,7 +137,7 @@ extension CassowarySolver {
         guard let record = records[id] else { return }
         records[id] = nil
         labels[id] = nil
-        terms.release(record.termCount)
+        terms.release(from: record.termStart, count: record.termCount)
         if terms.unused > 1024 && terms.unused > terms.count / 2 { compactTerms() }
     }
 
@@ -162,50 +162,71 @@ extension CassowarySolver {
     }
 }
 
-/// The terms of every recorded constraint, end to end: a variable id and a
-/// coefficient each (12 bytes), in fixed-size chunks of two parallel arrays.
+/// The terms of every recorded constraint, end to end, as 32-bit words in
+/// fixed-size chunks.
 ///
-/// Why chunks rather than two growing arrays: an array grows by doubling,
+/// A term is one word when its coefficient is +1 or -1 and its variable id
+/// is below 2^30 (the id in bits 0-29, the sign in the tag bits 30-31), and
+/// three words otherwise (the tag word, then the coefficient's 64 bits), or
+/// four when the id is wider (the tag word, the id, the coefficient). Why:
+/// a layout's rows are sums and differences of frame variables (`a.left =
+/// b.right + 8` is `a.x - b.x - b.width = 8`), so nearly every coefficient
+/// is ±1, and a term in 4 bytes instead of 12 takes about 20 bytes off
+/// each constraint of a grid (docs/measurements.md#m-2026-11-27-term-words).
+/// A run is read from its start: its length in words follows from its
+/// terms' tags.
+///
+/// Why chunks rather than one growing array: an array grows by doubling,
 /// so after a load the arena held up to twice the terms it needed, and the
 /// last doubling copied all of them while both buffers were live (grid
 /// R = 10^5: 2.6 million terms in buffers of 4.2 million, 50 MB for 31, at
 /// the solve's peak; massif). A chunk is allocated once, full size, and
-/// never copied; a run of terms never straddles two chunks (a run that does
-/// not fit in the current chunk's rest starts a new one), so a record's
-/// terms are read from one chunk. A run longer than a chunk gets a chunk of
-/// its own, of its size.
+/// never copied; a run never straddles two chunks (a run that does not fit
+/// in the current chunk's rest starts a new one), so a record's terms are
+/// read from one chunk. A run longer than a chunk gets a chunk of its own,
+/// of its size.
 struct TermArena {
     private struct Chunk {
-        var variables: [Int32] = []
-        var coefficients: [Double] = []
-        /// The terms it was made for (its arrays never grow past it).
+        var words: [UInt32] = []
+        /// The words it was made for (its array never grows past it).
         let size: Int
     }
-    /// Terms per chunk: 16,384 × 12 bytes = 192 KB, small beside the
-    /// arena of a large layout and large beside a small one's overhead.
-    static let chunkSize = 16_384
+    /// Words per chunk: 65,536 × 4 bytes = 256 KB, small beside the arena
+    /// of a large layout and large beside a small one's overhead.
+    static let chunkSize = 65_536
+    private static let idBits: UInt32 = (1 << 30) - 1
+    private static let plusOne: UInt32 = 0
+    private static let minusOne: UInt32 = 1 << 30
+    private static let explicitCoefficient: UInt32 = 2 << 30
+    private static let wide: UInt32 = 3 << 30
+
     private var chunks: [Chunk] = []
     /// Where each chunk starts in the arena's positions (a position is
-    /// `chunk start + index in chunk`; the gaps a skipped rest leaves are
-    /// counted as unused).
+    /// `chunk start + word index in chunk`; the gaps a skipped rest leaves
+    /// are counted as unused).
     private var chunkStarts: [Int] = []
-    /// Positions handed out, gaps included (the next run starts at or after it).
+    /// Words handed out, gaps included (the next run starts at or after it).
     private(set) var count = 0
-    /// Terms of records that were forgotten, and the chunk rests skipped
+    /// Words of records that were forgotten, and the chunk rests skipped
     /// (room a compaction gives back).
     private(set) var unused = 0
 
-    /// Room for `count` terms without a new chunk's allocation growing.
-    /// (Chunks are allocated full size, so there is nothing to reserve
-    /// beyond the chunk list.)
+    /// Room for `count` words without the chunk list growing. (Chunks are
+    /// allocated full size, so there is nothing else to reserve.)
     mutating func reserveCapacity(_ count: Int) {
         chunks.reserveCapacity(count / Self.chunkSize + 1)
         chunkStarts.reserveCapacity(count / Self.chunkSize + 1)
     }
 
-    /// A chunk with room for `needed` more terms: the last one, or a new one.
+    /// The words a term takes.
+    static func wordCount(variable: Int, coefficient: Double) -> Int {
+        if variable < 0 || variable > Int(idBits) { return 4 }
+        return coefficient == 1 || coefficient == -1 ? 1 : 3
+    }
+
+    /// A chunk with room for `needed` more words: the last one, or a new one.
     private mutating func chunkWithRoom(for needed: Int) -> Int {
-        if let last = chunks.indices.last, chunks[last].variables.count + needed <= chunks[last].size {
+        if let last = chunks.indices.last, chunks[last].words.count + needed <= chunks[last].size {
             return last
         }
         if let last = chunks.indices.last {
@@ -216,8 +237,7 @@ struct TermArena {
         }
         let size = Swift.max(Self.chunkSize, needed)
         var chunk = Chunk(size: size)
-        chunk.variables.reserveCapacity(size)
-        chunk.coefficients.reserveCapacity(size)
+        chunk.words.reserveCapacity(size)
         chunks.append(chunk)
         chunkStarts.append(count)
         return chunks.count - 1
@@ -227,29 +247,60 @@ struct TermArena {
     /// - Complexity: O(terms), amortised (a new chunk now and then).
     mutating func append(_ terms: [(variable: CassowaryVariable, coefficient: Double)]) -> Int {
         guard !terms.isEmpty else { return count }
-        let c = chunkWithRoom(for: terms.count)
+        var length = 0
+        for term in terms { length += Self.wordCount(variable: term.variable.id, coefficient: term.coefficient) }
+        let c = chunkWithRoom(for: length)
         let start = count
         for term in terms {
-            chunks[c].variables.append(Int32(truncatingIfNeeded: term.variable.id))
-            chunks[c].coefficients.append(term.coefficient)
+            let id = term.variable.id
+            let bits = term.coefficient.bitPattern
+            if id < 0 || id > Int(Self.idBits) {
+                chunks[c].words.append(Self.wide)
+                chunks[c].words.append(UInt32(truncatingIfNeeded: id))
+            } else if term.coefficient == 1 || term.coefficient == -1 {
+                chunks[c].words.append(UInt32(id) | (term.coefficient == 1 ? Self.plusOne : Self.minusOne))
+                continue
+            } else {
+                chunks[c].words.append(UInt32(id) | Self.explicitCoefficient)
+            }
+            chunks[c].words.append(UInt32(truncatingIfNeeded: bits))
+            chunks[c].words.append(UInt32(truncatingIfNeeded: bits >> 32))
         }
-        count += terms.count
+        count += length
         return start
     }
 
-    /// Appends another arena's run of terms; returns where they start here.
-    mutating func append(copying other: TermArena, from start: Int, count runLength: Int) -> Int {
-        guard runLength > 0 else { return count }
-        let c = chunkWithRoom(for: runLength)
-        let here = count
+    /// The words of the run of `terms` terms that starts at `index` of chunk `c`.
+    private func runLength(chunk c: Int, index: Int, terms: Int) -> Int {
+        var k = index
+        for _ in 0..<terms {
+            switch chunks[c].words[k] & ~Self.idBits {
+            case Self.plusOne, Self.minusOne: k += 1
+            case Self.explicitCoefficient: k += 3
+            default: k += 4
+            }
+        }
+        return k - index
+    }
+
+    /// Appends another arena's run of `terms` terms; returns where it starts here.
+    mutating func append(copying other: TermArena, from start: Int, count terms: Int) -> Int {
+        guard terms > 0 else { return count }
         let (o, i) = other.locate(start)
-        chunks[c].variables.append(contentsOf: other.chunks[o].variables[i..<i + runLength])
-        chunks[c].coefficients.append(contentsOf: other.chunks[o].coefficients[i..<i + runLength])
-        count += runLength
+        let length = other.runLength(chunk: o, index: i, terms: terms)
+        let c = chunkWithRoom(for: length)
+        let here = count
+        chunks[c].words.append(contentsOf: other.chunks[o].words[i..<i + length])
+        count += length
         return here
     }
 
-    mutating func release(_ count: Int) { unused += count }
+    /// Marks the run of `terms` terms at `start` as unused.
+    mutating func release(from start: Int, count terms: Int) {
+        guard terms > 0 else { return }
+        let (c, i) = locate(start)
+        unused += runLength(chunk: c, index: i, terms: terms)
+    }
 
     /// The chunk and index of a run's start (a run lies in one chunk).
     /// - Complexity: O(log chunks).
@@ -263,9 +314,34 @@ struct TermArena {
         return (low, position - chunkStarts[low])
     }
 
-    func terms(from start: Int, count runLength: Int) -> [(variable: CassowaryVariable, coefficient: Double)] {
-        guard runLength > 0 else { return [] }
+    /// The run of `terms` terms that starts at `start`.
+    /// - Complexity: O(terms + log chunks).
+    func terms(from start: Int, count terms: Int) -> [(variable: CassowaryVariable, coefficient: Double)] {
+        guard terms > 0 else { return [] }
         let (c, i) = locate(start)
-        return (i..<i + runLength).map { (CassowaryVariable(id: Int(chunks[c].variables[$0])), chunks[c].coefficients[$0]) }
+        var result: [(variable: CassowaryVariable, coefficient: Double)] = []
+        result.reserveCapacity(terms)
+        var k = i
+        for _ in 0..<terms {
+            let word = chunks[c].words[k]
+            func coefficient(at j: Int) -> Double {
+                Double(bitPattern: UInt64(chunks[c].words[j]) | UInt64(chunks[c].words[j + 1]) << 32)
+            }
+            switch word & ~Self.idBits {
+            case Self.plusOne:
+                result.append((CassowaryVariable(id: Int(word & Self.idBits)), 1))
+                k += 1
+            case Self.minusOne:
+                result.append((CassowaryVariable(id: Int(word & Self.idBits)), -1))
+                k += 1
+            case Self.explicitCoefficient:
+                result.append((CassowaryVariable(id: Int(word & Self.idBits)), coefficient(at: k + 1)))
+                k += 3
+            default:
+                result.append((CassowaryVariable(id: Int(Int32(bitPattern: chunks[c].words[k + 1]))), coefficient(at: k + 2)))
+                k += 4
+            }
+        }
+        return result
     }
 }

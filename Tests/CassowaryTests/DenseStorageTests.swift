@@ -203,18 +203,29 @@ struct DenseStorageTests {
         func check() {
             for (id, run) in model {
                 let read = arena.terms(from: starts[id] ?? -1, count: run.count)
-                #expect(read.map(\.variable) == run.map(\.variable) && read.map(\.coefficient) == run.map(\.coefficient), "run \(id)")
+                #expect(read.map(\.variable) == run.map(\.variable) && read.map(\.coefficient.bitPattern) == run.map(\.coefficient.bitPattern), "run \(id)")
             }
         }
         for id in 0..<3_000 {
             // Mostly short runs (they fill chunks and leave rests), now and
             // then an empty one or one longer than a chunk.
             let length = id % 997 == 5 ? TermArena.chunkSize + g.next(100) : id % 31 == 0 ? 0 : 1 + g.next(40)
-            let run = (0..<length).map { k in (variable: CassowaryVariable(id: g.next(1_000_000)), coefficient: Double(id) + Double(k) / 64) }
+            // Coefficients ±1 (one word), others (three), and now and then
+            // an id too wide for the one-word form (four).
+            let run = (0..<length).map { k in
+                let variable = g.next(50) == 0 ? (1 << 30) + g.next(1_000_000) : g.next(1_000_000)
+                let coefficient: Double = switch g.next(4) {
+                case 0: 1
+                case 1: -1
+                case 2: Double(id) + Double(k) / 64
+                default: -0.0
+                }
+                return (variable: CassowaryVariable(id: variable), coefficient: coefficient)
+            }
             starts[id] = arena.append(run)
             model[id] = run
             if g.next(3) == 0, let victim = model.keys.min(by: { ($0 * 7919) % 3001 < ($1 * 7919) % 3001 }) {
-                arena.release(model[victim]?.count ?? 0)
+                arena.release(from: starts[victim] ?? 0, count: model[victim]?.count ?? 0)
                 model[victim] = nil
             }
         }
@@ -224,7 +235,11 @@ struct DenseStorageTests {
         for id in model.keys.sorted() { starts[id] = fresh.append(copying: arena, from: starts[id] ?? 0, count: model[id]?.count ?? 0) }
         arena = fresh
         check()
-        let held = model.values.reduce(0) { $0 + $1.count }
+        // Words held: one a term with coefficient ±1, three with another,
+        // four with an id of 2^30 or more.
+        let held = model.values.joined().reduce(0) { sum, term in
+            sum + (term.variable.id >= 1 << 30 ? 4 : term.coefficient == 1 || term.coefficient == -1 ? 1 : 3)
+        }
         #expect(arena.count - arena.unused == held)
     }
 }
