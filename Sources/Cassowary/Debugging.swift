@@ -49,6 +49,16 @@ extension CassowarySolver {
         return (rows, cells, longest, tableau.liveSymbolCount, tableau.pivotCount, rebuildCount)
     }
 
+    /// Room for cells that the basic rows hold beyond their cells (tests
+    /// bound it: rows are meant to be stored at their length).
+    var spareCellCapacity: Int {
+        var spare = 0
+        for id in 0..<tableau.symbolCapacity where tableau.isBasic[id] {
+            spare += tableau.rows[id].cells.capacity - tableau.rows[id].cells.count
+        }
+        return spare
+    }
+
     /// Checks the tableau's invariants; compiled in with `LAYOUT_BENCH_INVARIANTS`
     /// (debug builds, so every test runs it after every mutation). Returns the
     /// violations found (empty when sound).

@@ -151,7 +151,8 @@ extension CassowarySolver {
         // Why a non-negative constant: a restricted subject then starts feasible.
         if row.constant < 0 { row.negate() }
         if let subject = chooseSubject(row, marker: marker, other: other) {
-            row.solve(for: subject)
+            // Stored at its length, out of the buffer it was built in.
+            tableau.solveExactly(&row, for: subject)
             var infeasible = Set<Int32>()
             tableau.substitute(subject, row, infeasible: &infeasible)
             tableau.setRow(subject, row)
@@ -165,6 +166,7 @@ extension CassowarySolver {
         } else {
             // No subject: add through an artificial variable; undo everything on failure.
             // Why a journal, not a copy of the tableau: see ``TableauJournal``.
+            tableau.storeExactly(&row)
             tableau.beginJournal()
             let feasible: Bool
             do {
@@ -238,7 +240,7 @@ extension CassowarySolver {
         }
         guard let subject = chosen else { return nil }
         // The row is the new definition, stored at its length.
-        row.solveExactly(for: subject)
+        tableau.solveExactly(&row, for: subject)
         tableau.setRow(subject, row, owner: owner)
         return subject
     }

@@ -128,8 +128,10 @@ struct Row: Equatable {
     /// then loses its subject's, so it kept a spare cell for good (16 bytes,
     /// and a larger allocation class: 12.8 MB on a grid at R = 10^5); the
     /// scaling pass writes the new buffer instead of the old one.
+    /// The buffer the row had is handed back in `old` (emptied, its
+    /// capacity kept) for the next row to be built in.
     /// - Complexity: O(*n*).
-    mutating func solveExactly(for subject: Symbol) {
+    mutating func solveExactly(for subject: Symbol, handingBack old: inout [Cell]) {
         let (found, i) = index(of: subject)
         guard found else { return }
         let scale = -1 / cells[i].coefficient
@@ -139,7 +141,32 @@ struct Row: Equatable {
             exact.append(Cell(symbol: cells[j].symbol, coefficient: cells[j].coefficient * scale))
         }
         constant *= scale
-        cells = exact
+        swap(&cells, &exact)
+        exact.removeAll(keepingCapacity: true)
+        old = exact
+    }
+
+    /// Moves the cells into a buffer of exactly their number when the one
+    /// they are in has room for more (a row built in a reused buffer, before
+    /// it is stored); the buffer they were in is handed back in `old`.
+    /// - Complexity: O(*n*).
+    mutating func storeExactly(handingBack old: inout [Cell]) {
+        guard cells.capacity > cells.count else { return }
+        var exact: [Cell] = []
+        exact.reserveCapacity(cells.count)
+        exact.append(contentsOf: cells)
+        swap(&cells, &exact)
+        exact.removeAll(keepingCapacity: true)
+        old = exact
+    }
+
+    /// A row to build in `buffer`'s storage (emptied, its capacity kept).
+    init(constant: Double, reusing buffer: inout [Cell]) {
+        self.constant = constant
+        var cells: [Cell] = []
+        swap(&cells, &buffer)
+        cells.removeAll(keepingCapacity: true)
+        self.cells = cells
     }
 
     /// Turns `basic = ...` into `entering = ...`: inserts `-1 × basic` to
@@ -188,9 +215,37 @@ struct Row: Equatable {
     @inline(__always)
     mutating func addScaled(_ other: Row, _ factor: Double, skipping skip: Symbol? = nil,
                             onChange: (Symbol, Int) -> Void = { _, _ in }) {
-        constant += factor * other.constant
         var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + other.cells.count)
+        // Why the skipped cell is not given room: the row keeps this
+        // capacity for good, and a substitution always skips a cell of the
+        // row it rewrites (one spare cell a rewritten row otherwise).
+        let skipped = skip.map { index(of: $0).found } ?? false
+        merged.reserveCapacity(cells.count + other.cells.count - (skipped ? 1 : 0))
+        merge(other, factor, skipping: skip, into: &merged, onChange: onChange)
+        cells = merged
+    }
+
+    /// ``addScaled(_:_:skipping:onChange:)`` for a row being built: the
+    /// merge is written into `spare` (emptied, grown only when too small),
+    /// which then becomes the row's buffer, and the row's old buffer
+    /// becomes `spare`. Why: a new constraint's row is expanded a time or
+    /// two before it is stored, and a fresh buffer each time was an
+    /// allocation and a free per expansion (the row is stored at its length
+    /// afterwards: ``storeExactly(handingBack:)``).
+    /// - Complexity: O(*n* + *m*).
+    @inline(__always)
+    mutating func addScaled(_ other: Row, _ factor: Double, skipping skip: Symbol, through spare: inout [Cell]) {
+        spare.removeAll(keepingCapacity: true)
+        spare.reserveCapacity(cells.count + other.cells.count)
+        merge(other, factor, skipping: skip, into: &spare, onChange: { _, _ in })
+        swap(&cells, &spare)
+    }
+
+    /// The merge of ``addScaled(_:_:skipping:onChange:)``, appended to `merged`.
+    @inline(__always)
+    private mutating func merge(_ other: Row, _ factor: Double, skipping skip: Symbol?, into merged: inout [Cell],
+                                onChange: (Symbol, Int) -> Void) {
+        constant += factor * other.constant
         var i = 0, j = 0
         let a = cells, b = other.cells
         let skipID = skip?.id ?? -1
@@ -224,6 +279,5 @@ struct Row: Equatable {
                 j += 1
             }
         }
-        cells = merged
     }
 }

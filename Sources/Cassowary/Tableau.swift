@@ -83,6 +83,16 @@ struct Tableau {
     /// Kept buffers of ``flattened(_:)`` (a dense row by symbol id and a
     /// heap), so that a flattening allocates nothing once they have grown.
     private var flattening = FlatteningScratch()
+    /// Kept buffers for the row of a constraint being added: the row is
+    /// built in one (``unexpanded(_:symbols:constant:markers:)``), expanded
+    /// through the other (``expand(_:in:)``), and stored at its length, its
+    /// buffer handed back (``solveExactly(_:for:)``, ``storeExactly(_:)``).
+    /// Why: built in fresh buffers, each new row cost an allocation and a
+    /// free more than the row it leaves, and an expansion another (about a
+    /// tenth of the load of a grid; docs/measurements.md#m-2026-11-27-build-buffers).
+    /// Each holds at most the longest row built so far.
+    private var buildCells: [Row.Cell] = []
+    private var mergeCells: [Row.Cell] = []
 
     /// Simplex pivots done since creation (a machine-independent cost measure).
     private(set) var pivotCount = 0
@@ -311,10 +321,8 @@ struct Tableau {
     /// absorbed, as any expansion marks it.
     mutating func unexpanded(_ terms: [(variable: CassowaryVariable, coefficient: Double)], symbols: [Symbol],
                              constant: Double, markers: Int) -> Row {
-        var row = Row(constant: constant)
-        // Why reserve exactly the terms and the markers: the row is usually
-        // stored as it is, capacity included (two spare cells were 2.5 MB of
-        // a grid load at R = 10^4).
+        // Built in a kept buffer, stored later at its length (``buildCells``).
+        var row = Row(constant: constant, reusing: &buildCells)
         row.reserveCapacity(terms.count + markers)
         for (variable, coefficient) in terms {
             let symbol = symbols[variable.id]
@@ -443,7 +451,21 @@ struct Tableau {
         guard coefficient != 0 else { return }
         logRow(Int(b.id))
         absorbed[Int(b.id)] = true
-        row.addScaled(rows[Int(b.id)], coefficient, skipping: b)
+        row.addScaled(rows[Int(b.id)], coefficient, skipping: b, through: &mergeCells)
+    }
+
+    /// A new constraint's row solved for `subject`, in a buffer of its
+    /// length; the buffer it was built in is kept for the next.
+    /// - Complexity: O(cells).
+    mutating func solveExactly(_ row: inout Row, for subject: Symbol) {
+        row.solveExactly(for: subject, handingBack: &buildCells)
+    }
+
+    /// A new constraint's row moved to a buffer of its length before it is
+    /// stored; the buffer it was built in is kept for the next.
+    /// - Complexity: O(cells).
+    mutating func storeExactly(_ row: inout Row) {
+        row.storeExactly(handingBack: &buildCells)
     }
 
     /// The row with every basic external expanded, highest rank first, so
