@@ -130,6 +130,19 @@ public struct CassowarySolver: Sendable {
         records.reserveCapacity(nextConstraintID + max(0, count))
     }
 
+    /// Room for `variables` more variables and `constraints` more
+    /// constraints: the constraint table, the variables' arrays and the
+    /// tableau's per-symbol arrays (a symbol a variable, and at most two a
+    /// constraint: a slack or an error and a second error).
+    /// - Complexity: O(symbols and constraints after the call).
+    public mutating func reserveCapacity(variables: Int, constraints: Int) {
+        let variables = max(0, variables), constraints = max(0, constraints)
+        reserveCapacity(constraints: constraints)
+        variableSymbols.reserveCapacity(variableSymbols.count + variables)
+        values.reserveCapacity(values.count + variables)
+        tableau.reserveSymbols(tableau.symbolCapacity + variables + 2 * constraints)
+    }
+
     /// Makes a constraint without adding it (kiwi's `Constraint` value): it
     /// can then be added, removed and added again.
     /// - Throws: ``CassowaryError/invalidConstraint(label:reason:)``, ``CassowaryError/unknownVariable(_:)``.

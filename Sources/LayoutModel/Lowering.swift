@@ -307,7 +307,9 @@ extension Layout {
 
         let header = LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: [])
         let containerRows = LoweredSystem.containerRows(for: variant.size)
-        start(header, containerRows.count + constraints.count)
+        // The rows to come, content rows included (at most: a constraint
+        // of another variant is skipped), so that a consumer reserves once.
+        start(header, containerRows.count + constraints.count + contentRowCount)
         for row in containerRows {
             guard visit(row) else { return header }
         }
@@ -349,7 +351,7 @@ extension Layout {
             return false
         }
         if stopped { return header }
-        // Content sizes: for each axis with an intrinsic size S, `size - S <= 0
+        // Content sizes (``contentRowCount`` counts them): for each axis with an intrinsic size S, `size - S <= 0
         // @ hugging` and `size - S >= 0 @ compression`, as UIKit's content-size
         // constraints. Why after the constraints: they are the layout's
         // defaults, and the rows written by hand keep their numbers.
@@ -366,6 +368,22 @@ extension Layout {
             }
         }
         return header
+    }
+
+    /// The content rows ``lowerChecked(variant:start:visit:)`` makes: one
+    /// per kind (hugging, compression) for each axis with an intrinsic size.
+    /// - Complexity: O(*v*).
+    var contentRowCount: Int {
+        // (Not a loop over an array of the two axes: that array was an
+        // allocation per view.)
+        let kinds = ContentConstraintKind.allCases.count
+        var count = 0
+        for view in views {
+            guard let intrinsic = view.content.intrinsicSize else { continue }
+            if intrinsic[.horizontal] != nil { count += kinds }
+            if intrinsic[.vertical] != nil { count += kinds }
+        }
+        return count
     }
 }
 
