@@ -75,11 +75,16 @@ public enum JSONValue: Hashable, Sendable {
     static func appendNumber(_ x: Double, to out: inout [UInt8]) {
         guard x.isFinite else { out.append(contentsOf: "null".utf8); return }
         guard x == x.rounded(), abs(x) < 1e15 else {
-            // Why through `withUTF8`: appending a String's `utf8` view goes
-            // through the generic sequence path, about 400 instructions a
-            // number (a third of writing a grid's non-integral frames).
-            var text = formatNumber(x)
-            text.withUTF8 { out.append(contentsOf: $0) }
+            // Why `write(to:)` into a byte sink rather than `formatNumber`:
+            // a `Double` writes its shortest digits (`description`'s text)
+            // to a stream as ASCII bytes, and a sink that takes them as
+            // bytes skips the String that `description` wraps them in, a
+            // heap allocation for the 17 digits of a third
+            // (docs/measurements.md#m-2026-11-27-number-text).
+            var sink = ByteSink()
+            swap(&sink.bytes, &out)
+            x.write(to: &sink)
+            swap(&sink.bytes, &out)
             return
         }
         var n = Int64(x)  // exact: integral and below 2^53 in magnitude
@@ -237,5 +242,20 @@ public struct JSONStreamWriter {
     private mutating func separator() {
         bytes.append(UInt8(ascii: ","))
         if indent != nil { bytes.append(0x20) }
+    }
+}
+
+/// A text stream into bytes: ASCII from a number's `write(to:)` is
+/// appended as it is, anything else as the String's UTF-8.
+private struct ByteSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutModel
 import LayoutSolving
 import SeededRandom
@@ -93,6 +94,24 @@ struct JSONStreamTests {
             let expected = x.isFinite ? formatNumber(x) : "null"
             #expect(JSONValue.number(x).serialized() == expected, "\(x)")
         }
+        // Non-integral numbers are written without a String: the same text
+        // as `formatNumber` (`description` for them) over many bit patterns,
+        // and thirds and tenths around the edges of the exponent notation.
+        var mismatches: [String] = []
+        for _ in 0..<200_000 {
+            let x = Double(bitPattern: random.next())
+            guard x.isFinite, JSONValue.number(x).serialized() != formatNumber(x) else { continue }
+            if mismatches.count < 5 { mismatches.append(x.description) }
+        }
+        for k in -330...330 {
+            for x in [1.0 / 3, 2.0 / 3, 1, 5, 0.1, 123.456] {
+                let y = x * pow(10, Double(k))
+                for z in [y, -y, y.nextUp, y.nextDown] where z.isFinite {
+                    if JSONValue.number(z).serialized() != formatNumber(z), mismatches.count < 5 { mismatches.append(z.description) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(JSONValue.number(-0.0).serialized() == "0" && JSONValue.number(.infinity).serialized() == "null")
         #expect(JSONValue.number(-999_999_999_999_999).serialized() == "-999999999999999")
     }
