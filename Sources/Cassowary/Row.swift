@@ -128,8 +128,8 @@ struct Row: Equatable {
     /// then loses its subject's, so it kept a spare cell for good (16 bytes,
     /// and a larger allocation class: 12.8 MB on a grid at R = 10^5); the
     /// scaling pass writes the new buffer instead of the old one.
-    /// The buffer the row had is handed back in `old` (emptied, its
-    /// capacity kept) for the next row to be built in.
+    /// The buffer the row had is handed back in `old` for the next row to
+    /// be built in (``init(constant:reusing:)`` empties it).
     /// - Complexity: O(*n*).
     mutating func solveExactly(for subject: Symbol, handingBack old: inout [Cell]) {
         let (found, i) = index(of: subject)
@@ -142,7 +142,7 @@ struct Row: Equatable {
         }
         constant *= scale
         swap(&cells, &exact)
-        exact.removeAll(keepingCapacity: true)
+        // (Handed back with its cells: whoever builds in it empties it.)
         old = exact
     }
 
@@ -156,7 +156,6 @@ struct Row: Equatable {
         exact.reserveCapacity(cells.count)
         exact.append(contentsOf: cells)
         swap(&cells, &exact)
-        exact.removeAll(keepingCapacity: true)
         old = exact
     }
 
