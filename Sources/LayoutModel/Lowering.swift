@@ -307,8 +307,7 @@ extension Layout {
 
         let header = LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: [])
         let containerRows = LoweredSystem.containerRows(for: variant.size)
-        // The rows to come, content rows included (at most: a constraint
-        // of another variant is skipped), so that a consumer reserves once.
+        // The rows to come (at most: another variant's are skipped), for a consumer to reserve once.
         start(header, containerRows.count + constraints.count + contentRowCount)
         for row in containerRows {
             guard visit(row) else { return header }
