@@ -91,6 +91,19 @@ public struct CassowarySolver: Sendable {
         return CassowaryVariable(id: variableSymbols.count - 1)
     }
 
+    /// Makes `count` new variables (initial value 0), the same as `count`
+    /// calls of ``makeVariable(_:)``; the first `names.count` of them named
+    /// by `names` ("" for none).
+    /// - Complexity: O(count).
+    public mutating func makeVariables(_ count: Int, names: [String] = []) -> [CassowaryVariable] {
+        let first = variableSymbols.count
+        let symbols = tableau.makeSymbols(.external, count: max(0, count))
+        variableSymbols.append(contentsOf: symbols)
+        values.append(contentsOf: repeatElement(0, count: symbols.count))
+        for (k, name) in names.prefix(symbols.count).enumerated() where !name.isEmpty { variableNames[first + k] = name }
+        return (first..<first + symbols.count).map { CassowaryVariable(id: $0) }
+    }
+
     /// The name a variable was made with ("" if none).
     func name(of variable: CassowaryVariable) -> String { variableNames[variable.id] ?? "" }
 

@@ -127,11 +127,11 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // the edits' labels; making "view.component" for each of 4 × views
         // variables is a string built per variable, O(views), on every load
         // (evidence: docs/measurements.md#m-cassowary-costs).
-        // (`variables` is computed: once.)
-        let frameVariables = system.variables
         // Every row and the two container edits.
-        solver.reserveCapacity(variables: frameVariables.count, constraints: expectedRows + 2)
-        variables = frameVariables.map { solver.makeVariable($0.view == 0 ? system.name(of: $0) : "") }
+        solver.reserveCapacity(variables: system.variableCount, constraints: expectedRows + 2)
+        // In canonical order, the container's four first (view 0).
+        let containerNames = FrameComponent.allCases.map { system.name(of: FrameVariable(view: 0, component: $0)) }
+        variables = solver.makeVariables(system.variableCount, names: containerNames)
     }
 
     /// Builds the tableau of a lowered system (well formed for `validated`).

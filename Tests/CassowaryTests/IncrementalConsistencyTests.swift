@@ -165,6 +165,29 @@ struct IncrementalConsistencyTests {
         #expect(solver.statistics.symbols == never.statistics.symbols, "seed \(seed): symbols leaked by removal")
     }
 
+    @Test("making variables in one call is making them one at a time: the same ids, names and tableau, freed ids reused first")
+    func variablesInOneCall() throws {
+        var rng = SplitMix64(seed: 17)
+        var solver = CassowarySolver()
+        let variables = (0..<Self.variableCount).map { solver.makeVariable("v\($0)") }
+        // Removed constraints free their slack and error ids: the next
+        // symbols take them, last freed first.
+        var handles: [CassowaryConstraint] = []
+        for _ in 0..<40 {
+            if let h = try? solver.addConstraint(Self.randomDefinition(&rng, variables: variables)) { handles.append(h) }
+        }
+        for h in handles.shuffled(using: &rng).prefix(25) { try solver.removeConstraint(h) }
+        var one = solver, batch = solver
+        let names = ["a", "", "c"]
+        let made = (0..<50).map { one.makeVariable($0 < names.count ? names[$0] : "") }
+        let batched = batch.makeVariables(50, names: names)
+        #expect(batched == made)
+        #expect(batched.map { batch.variableSymbols[$0.id].id } == made.map { one.variableSymbols[$0.id].id })
+        #expect(batch.dump() == one.dump())
+        #expect(batch.statistics == one.statistics)
+        #expect(batch._checkInvariants().isEmpty)
+    }
+
     @Test("removing everything returns the tableau to its baseline (no leaked symbols)")
     func baseline() throws {
         var rng = SplitMix64(seed: 7)
