@@ -85,6 +85,23 @@ struct JSONStreamTests {
         #expect(String(decoding: short.bytes, as: UTF8.self) == JSONValue.object([("a", .number(1))]).serialized(indent: 2))
     }
 
+    @Test("strings are escaped by JSON's rules, whether or not they need it (plain names are copied whole)")
+    func escaping() {
+        #expect(JSONValue.string("row1_left").serialized() == #""row1_left""#)
+        #expect(JSONValue.string("héllo wörld").serialized() == "\"héllo wörld\"")
+        #expect(JSONValue.string("a\"b").serialized() == #""a\"b""#)
+        #expect(JSONValue.string("a\\b").serialized() == #""a\\b""#)
+        #expect(JSONValue.string("a\nb\tc\r").serialized() == #""a\nb\tc\r""#)
+        #expect(JSONValue.string("\u{01}").serialized() == #""\u0001""#)
+        #expect(JSONValue.string("").serialized() == "\"\"")
+        var writer = JSONStreamWriter()
+        writer.beginObject()
+        writer.key("say \"hi\"")
+        writer.value(.number(1))
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"say \"hi\"":1}"#)
+    }
+
     @Test("numbers are formatNumber's text, written without a String for integral values")
     func numbers() {
         var random = SplitMix(seed: 11)
