@@ -67,6 +67,11 @@ struct PipelinedLoweringTests {
             #expect(one == two, "\(views) views, variant \(variant ?? "default")")
             #expect(two.startedBeforeRows)
             #expect(two.rows.count >= 2 * views)
+            // `start` announces every row to come, content rows included (a
+            // consumer reserves once): exactly, when every constraint is
+            // active under the variant, at least as many otherwise.
+            #expect((one.startCount ?? -1) >= one.rows.count, "announced \(one.startCount ?? -1), lowered \(one.rows.count)")
+            if variant == "wide" { #expect(one.startCount == one.rows.count) }
         }
     }
 
