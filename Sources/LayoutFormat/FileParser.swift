@@ -41,25 +41,28 @@ struct FileParser {
     /// bytes a chunk of lines read by one of them has.
     let threads: Int
     let minimumChunkBytes: Int
+    /// The size of the runs in which a chunk's thread hands its values over
+    /// (``PlainChunk/runBytes``; tests make it small).
+    let runBytes: Int
 
     init(source: SourceText, readsPlainLines: Bool = true, threads: Int = 1,
-         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes) {
+         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes, runBytes: Int = PlainChunk.runBytes) {
         self.source = source
         self.readsPlainLines = readsPlainLines
         self.threads = threads
         self.minimumChunkBytes = minimumChunkBytes
+        self.runBytes = runBytes
     }
 
     mutating func run() {
         source.bytes.withUnsafeBufferPointer { bytes in
-            // Pass 2's chunks (ParallelLines.swift; one chunk for a small
-            // file), known before pass 1 so that each chunk's lines are counted.
+            // Pass 2's chunks (ParallelLines.swift; one chunk for a small file).
             let starts = readsPlainLines
                 ? chunkStarts(lineStarts: source.lineStarts, byteCount: bytes.count, threads: threads,
                               minimumChunkBytes: minimumChunkBytes)
                 : [1]
-            let (metricLines, chunkCounts) = readMetricsAndCount(bytes, chunkStarts: starts)
-            parseRest(bytes, chunkStarts: starts, chunkCounts: chunkCounts, metricLines: metricLines)
+            let metricLines = readMetricsAndCount(bytes)
+            parseRest(bytes, chunkStarts: starts, metricLines: metricLines)
         }
         finish()
     }
@@ -71,18 +74,15 @@ struct FileParser {
 
     /// Pass 1: the metric lines, parsed (so that metrics may be used before
     /// their declaration), and the constraint and expectation lines counted,
-    /// as running totals at the end of each chunk; reserves the arrays.
+    /// to reserve the arrays.
     ///
     /// Why a byte test, not the lexer: pass 1 looked at every line's first
     /// two tokens, lexing and interning them a second time.
-    /// - Returns: the metric lines, ascending, and the counts.
+    /// - Returns: the metric lines, ascending.
     /// - Complexity: O(lines), plus the metric lines' parse.
-    mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int])
-        -> (metricLines: [Int], chunkCounts: [(constraints: Int, expectations: Int)]) {
+    mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var metricLines: [Int] = []
         var constraintLines = 0, expectationLines = 0
-        var chunkCounts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: starts.count)
-        var chunk = 0
         // Why a search first: a file without the word `metric` has no
         // metric line, and pass 1 then only counts lines for the
         // reservations below, from each line's first byte (a name start
@@ -90,10 +90,6 @@ struct FileParser {
         // keyword lines: address space, not memory, until used).
         let mayDeclareMetrics = Self.contains(bytes, "metric")
         for line in 1...source.lineCount where !stopped {
-            if chunk + 1 < starts.count, starts[chunk + 1] == line {
-                chunkCounts[chunk] = (constraintLines, expectationLines)
-                chunk += 1
-            }
             let start = source.lineStarts[line - 1]
             if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
                 constraintLines += 1
@@ -109,7 +105,6 @@ struct FileParser {
             case .other: break
             }
         }
-        chunkCounts[chunk] = (constraintLines, expectationLines)
         // Why reserve: growing by doubling copies every constraint (208
         // bytes each) again at each doubling and page-faults up to twice
         // the final size, time spent in the kernel (evidence:
@@ -118,23 +113,19 @@ struct FileParser {
         // the arrays as needed.
         constraints.reserveCapacity(min(constraintLines, Self.reserveLimit))
         expectations.reserveCapacity(min(expectationLines, Self.reserveLimit))
-        return (metricLines, chunkCounts)
+        return metricLines
     }
 
     /// Pass 2: everything else (the metric lines, in order, are skipped),
     /// the chunks after the first read on threads of their own when the
     /// file is large (ParallelLines.swift).
     /// - Complexity: O(bytes).
-    mutating func parseRest(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int],
-                            chunkCounts: [(constraints: Int, expectations: Int)], metricLines: [Int]) {
+    mutating func parseRest(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int], metricLines: [Int]) {
         var chunks: [PlainChunk] = []
         for k in 1..<starts.count where !stopped {
             let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
-            // The chunk's own lines (the counts were running totals).
-            let reserve = (constraints: min(chunkCounts[k].constraints - chunkCounts[k - 1].constraints, Self.reserveLimit),
-                           expectations: min(chunkCounts[k].expectations - chunkCounts[k - 1].expectations, Self.reserveLimit))
             let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end,
-                                   metricLines: metricLines, reserve: reserve)
+                                   metricLines: metricLines, runBytes: runBytes)
             chunk.start()
             chunks.append(chunk)
         }

@@ -49,13 +49,14 @@ public enum LayoutParser {
     /// so that tests can compare the two paths, on up to `threads` threads
     /// (ParallelLines.swift; the result does not depend on the count).
     static func parseSyntax(_ source: SourceText, readsPlainLines: Bool, threads: Int = 1,
-                            minimumChunkBytes: Int = LayoutParser.minimumChunkBytes) -> UnvalidatedParse {
+                            minimumChunkBytes: Int = LayoutParser.minimumChunkBytes,
+                            runBytes: Int = PlainChunk.runBytes) -> UnvalidatedParse {
         if let bad = source.firstInvalidUTF8Offset() {
             let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
             return UnvalidatedParse(source: source, layout: nil, diagnostics: [diagnostic])
         }
         var parser = FileParser(source: source, readsPlainLines: readsPlainLines, threads: threads,
-                                minimumChunkBytes: minimumChunkBytes)
+                                minimumChunkBytes: minimumChunkBytes, runBytes: runBytes)
         parser.run()
         return UnvalidatedParse(source: source, layout: parser.stopped ? nil : parser.layout, diagnostics: parser.diagnostics)
     }

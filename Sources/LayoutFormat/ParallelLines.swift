@@ -67,7 +67,10 @@ func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBy
 /// after ``join()``, which orders the two (``WorkerThread``).
 final class PlainChunk: @unchecked Sendable {
     /// The chunk's own parser: its arrays hold the chunk's results.
-    var parser: FileParser
+    /// Why unchecked: one thread at a time uses the chunk (above), and the
+    /// runtime's check of each access (three a line) cost more than a line's
+    /// hand-over to the runs.
+    @exclusivity(unchecked) var parser: FileParser
     let lines: Range<Int>
     /// The metric lines of the file, ascending (pass 1 read them).
     let metricLines: [Int]
@@ -76,41 +79,50 @@ final class PlainChunk: @unchecked Sendable {
     /// the main thread parses the chunk from here.
     private(set) var resumeLine: Int
     private var thread: WorkerThread?
-    /// Full blocks of the chunk's constraints and expectations, in order,
-    /// before those still in ``parser``.
+    /// The chunk's constraints and expectations, in order, in runs of
+    /// ``runBytes`` (``ValueRun``): the main thread moves them into its
+    /// arrays, freeing each run once moved.
     ///
-    /// Why blocks: the main thread appends the chunk's results to its own
-    /// arrays, and appending one array of the whole chunk held both copies
-    /// at once (`check` of 10^5 grid rows peaked at 291 MB against 221 MB on
-    /// one thread); block by block, each freed once appended, the process
-    /// holds one copy and a block.
-    private(set) var constraintBlocks: [[LayoutConstraint]] = []
-    private(set) var expectationBlocks: [[Expectation]] = []
-    /// The elements of a block of `T`: just over 32 MiB of them. Why that
-    /// size: glibc's allocator maps a block above 32 MiB (its largest
-    /// threshold, whatever it has adjusted the threshold to) with memory of
-    /// its own, which it returns to the system when the block is freed;
-    /// smaller blocks could come from the heap, which keeps freed memory
-    /// (peak of `check` 270 MB against 235 MB with blocks always mapped).
-    static func blockSize<T>(of type: T.Type) -> Int { (32 << 20) / MemoryLayout<T>.stride + 1024 }
+    /// Why runs: appending one array of the whole chunk held both copies at
+    /// once (`check` of 10^5 grid rows peaked at 291 MB against 221 MB on one
+    /// thread), and copying the values cost the main thread about 200
+    /// instructions a constraint while the other threads were done.
+    private(set) var constraintRuns: [ValueRun<LayoutConstraint>] = []
+    private(set) var expectationRuns: [ValueRun<Expectation>] = []
+    /// The size of a run: 4 MiB, about 32,000 constraints. Small, so that
+    /// the process holds little beyond one copy while the runs are moved
+    /// (each is mapped and unmapped by itself); large enough that making
+    /// one is rare. (Tests pass a few hundred bytes, to cross run ends.)
+    static let runBytes = 4 << 20
+    private let runBytes: Int
 
     init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>, metricLines: [Int],
-         reserve: (constraints: Int, expectations: Int)) {
+         runBytes: Int = PlainChunk.runBytes) {
         self.parser = FileParser(source: source, readsPlainLines: true)
         self.bytes = bytes
         self.lines = lines
         self.metricLines = metricLines
         self.resumeLine = lines.lowerBound
-        parser.constraints.reserveCapacity(min(reserve.constraints, Self.blockSize(of: LayoutConstraint.self)))
-        parser.expectations.reserveCapacity(min(reserve.expectations, Self.blockSize(of: Expectation.self)))
+        self.runBytes = runBytes
+        // Why a small reserve: a plain line appends one value, which
+        // ``read()`` moves to a run at once.
+        parser.constraints.reserveCapacity(4)
+        parser.expectations.reserveCapacity(4)
     }
 
     /// Reads the chunk's lines until the first one the plain readers decline.
     ///
     /// - Complexity: O(bytes of the lines read).
     func read() {
-        let constraintBlock = Self.blockSize(of: LayoutConstraint.self)
-        let expectationBlock = Self.blockSize(of: Expectation.self)
+        // Why the runs in locals while reading: each use of a class's stored
+        // property is a dynamic exclusivity check.
+        var constraintRuns = self.constraintRuns, expectationRuns = self.expectationRuns
+        self.constraintRuns = []
+        self.expectationRuns = []
+        defer {
+            self.constraintRuns = constraintRuns
+            self.expectationRuns = expectationRuns
+        }
         var nextMetric = 0
         while nextMetric < metricLines.count, metricLines[nextMetric] < lines.lowerBound { nextMetric += 1 }
         for line in lines {
@@ -125,18 +137,35 @@ final class PlainChunk: @unchecked Sendable {
                 resumeLine = line
                 return
             }
-            if parser.constraints.count >= constraintBlock {
-                constraintBlocks.append(parser.constraints)
-                parser.constraints = []
-                parser.constraints.reserveCapacity(constraintBlock)
-            }
-            if parser.expectations.count >= expectationBlock {
-                expectationBlocks.append(parser.expectations)
-                parser.expectations = []
-                parser.expectations.reserveCapacity(expectationBlock)
-            }
+            take(&parser.constraints, into: &constraintRuns)
+            take(&parser.expectations, into: &expectationRuns)
         }
         resumeLine = lines.upperBound
+    }
+
+    /// Moves what a line appended to `values` (a plain line appends at most
+    /// one) to the last run, starting a run when it is full.
+    ///
+    /// Why `popLast`: it takes the value out of the array without a copy,
+    /// and the array keeps its storage for the next line.
+    /// - Complexity: O(values moved).
+    @inline(__always)
+    private func take<T>(_ values: inout [T], into runs: inout [ValueRun<T>]) {
+        guard !values.isEmpty else { return }
+        if values.count > 1 {
+            // Not from the plain readers today; kept in order all the same.
+            for value in values { append(value, to: &runs) }
+            values.removeAll(keepingCapacity: true)
+            return
+        }
+        if let value = values.popLast() { append(value, to: &runs) }
+    }
+
+    private func append<T>(_ value: consuming T, to runs: inout [ValueRun<T>]) {
+        if runs.last?.isFull ?? true {
+            runs.append(ValueRun<T>(capacity: max(1, runBytes / MemoryLayout<T>.stride)))
+        }
+        runs[runs.count - 1].append(value)
     }
 
     private func isBlankOrComment(_ line: Int) -> Bool {
@@ -161,26 +190,25 @@ final class PlainChunk: @unchecked Sendable {
     }
 
     /// Appends the chunk's results to `target`'s arrays, in order, freeing
-    /// each block once appended and leaving the chunk empty.
+    /// each run once moved and leaving the chunk empty.
     ///
     /// - Complexity: O(results of the chunk).
     func moveResults(into target: inout FileParser) {
         target.views.append(contentsOf: parser.views)
         target.contentLines.append(contentsOf: parser.contentLines)
-        for i in constraintBlocks.indices {
-            let block = constraintBlocks[i]
-            constraintBlocks[i] = []
-            target.constraints.append(contentsOf: block)
-        }
+        Self.move(&constraintRuns, into: &target.constraints)
         target.constraints.append(contentsOf: parser.constraints)
-        for i in expectationBlocks.indices {
-            let block = expectationBlocks[i]
-            expectationBlocks[i] = []
-            target.expectations.append(contentsOf: block)
-        }
+        Self.move(&expectationRuns, into: &target.expectations)
         target.expectations.append(contentsOf: parser.expectations)
-        constraintBlocks = []
-        expectationBlocks = []
         parser = FileParser(source: parser.source)
+    }
+
+    /// Moves the runs' values into `array`, in order, each run freed as soon
+    /// as it is moved (the last reference to it is the one popped).
+    private static func move<T>(_ runs: inout [ValueRun<T>], into array: inout [T]) {
+        var pending = runs
+        runs = []
+        pending.reverse()
+        while let run = pending.popLast() { run.move(into: &array) }
     }
 }

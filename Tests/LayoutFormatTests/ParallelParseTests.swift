@@ -35,6 +35,21 @@ struct ParallelParseTests {
         }
     }
 
+    @Test("runs of a few values: a chunk's constraints and expectations cross many run ends, in order")
+    func smallRuns() {
+        // Plain lines only, so that each chunk's thread reads its whole
+        // chunk (the mixed file's threads stop within a few dozen lines).
+        var lines = ["container 400 x 400", "views " + (0..<200).map { "v\($0)" }.joined(separator: " ")]
+        for i in 0..<3000 {
+            lines.append("v\(i % 200).left = v\((i + 1) % 200).right * 2 + \(i) @ \(1 + i % 999) # id\(i)")
+            if i % 10 == 0, i / 10 < 200 { lines.append("expect v\(i / 10) = 1 2 3 4") }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        for runBytes in [1, 300, 10_000] {
+            Self.expectSameParse(Array(text.utf8), threads: 3, runBytes: runBytes, label: "runs of \(runBytes) bytes")
+        }
+    }
+
     @Test("errors in every chunk, past the error limit: the same diagnostics, cut at the same line")
     func errorsAgree() {
         var lines = ["container 100 x 100", "views a b"]
@@ -65,7 +80,7 @@ struct ParallelParseTests {
             + "a.top = b.bottom @ high\na.left = b.left\nmetric m = 3\n"
         let source = SourceText(text, fileName: "chunk.layout")
         source.bytes.withUnsafeBufferPointer { bytes in
-            let chunk = PlainChunk(source: source, bytes: bytes, lines: 3..<10, metricLines: [9], reserve: (4, 4))
+            let chunk = PlainChunk(source: source, bytes: bytes, lines: 3..<10, metricLines: [9])
             chunk.start()
             chunk.join()
             #expect(chunk.resumeLine == 7)
@@ -73,7 +88,7 @@ struct ParallelParseTests {
             chunk.moveResults(into: &target)
             #expect(target.constraints.count == 1)
             #expect(target.expectations.count == 1)
-            let rest = PlainChunk(source: source, bytes: bytes, lines: 8..<10, metricLines: [9], reserve: (4, 4))
+            let rest = PlainChunk(source: source, bytes: bytes, lines: 8..<10, metricLines: [9])
             rest.read()
             #expect(rest.resumeLine == 9, "a metric line (pass 1 read it) stops the chunk")
             rest.moveResults(into: &target)
@@ -118,12 +133,13 @@ struct ParallelParseTests {
     }
 
     /// Parses `bytes` on one thread and in chunks of at least 64 bytes on
-    /// `threads`, and compares everything the parse gives: the whole
+    /// `threads` (handing values over in runs of `runBytes`), and compares everything the parse gives: the whole
     /// layout, every location and the rendered diagnostics.
-    static func expectSameParse(_ bytes: [UInt8], threads: Int, label: String) {
+    static func expectSameParse(_ bytes: [UInt8], threads: Int, runBytes: Int = PlainChunk.runBytes, label: String) {
         let source = SourceText(bytes: bytes, fileName: "parallel.layout")
         let one = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: 1).validated()
-        let many = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: threads, minimumChunkBytes: 64).validated()
+        let many = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: threads, minimumChunkBytes: 64,
+                                            runBytes: runBytes).validated()
         let render = { (result: ParseResult) in result.diagnostics.map { DiagnosticRenderer.render($0, source: source) } }
         #expect(render(one) == render(many), "diagnostics: \(label)")
         #expect((one.layout == nil) == (many.layout == nil), "validity: \(label)")
