@@ -32,8 +32,11 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     var validated: ValidatedLayout?
     var layout: Layout? { validated?.layout }
     /// The loaded variant's lowered system, slimmed once loaded
-    /// (``slimmed(_:)``): its soft and container rows only.
+    /// (``slimmed(_:)``): its container rows only.
     var system: LoweredSystem?
+    /// The loaded variant's soft rows, which an answer's level errors read
+    /// (``SoftRows``: flat arrays, not a row struct and a terms array each).
+    var softRows = SoftRows()
     /// Solver variables by ``FrameVariable/index``.
     @exclusivity(unchecked) var variables: [CassowaryVariable] = []
     /// Handles of the active layout constraints that are in the solver, by
@@ -112,6 +115,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         self.validated = validated
         let layout = validated.layout
         self.system = system
+        softRows = SoftRows()
         solver = CassowarySolver()
         // A new load: handles of the previous one must not reach this solver
         // (its constraint numbers restart at 0).
@@ -148,6 +152,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// (``slimmed(_:)``), and whether the container's size is applied.
     struct LoadProgress {
         var kept: [LoweredConstraint] = []
+        var soft = SoftRows()
         var sizeApplied = false
     }
 
@@ -159,6 +164,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     func loadRow(_ row: LoweredConstraint, size: ContainerSize, into progress: inout LoadProgress) throws(SolverError) {
         if case .container(let component) = row.origin {
             progress.kept.append(row)
+            progress.soft.append(row)
             guard component == .x || component == .y else { return }
             do throws(CassowaryError) {
                 let handle = try solver.addConstraint(definition(row, label: "container \(component)"))
@@ -170,7 +176,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             do throws(CassowaryError) { try applySize(size) } catch { throw Self.wrap(error) }
             progress.sizeApplied = true
         }
-        if !row.priority.isRequired { progress.kept.append(row) }
+        progress.soft.append(row)
         switch row.origin {
         case .constraint(let index): try add(index, row)
         case .content: try add(nil, row)
@@ -187,21 +193,22 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         var slim = system
         slim.constraints = progress.kept
         self.system = slim
+        softRows = progress.soft
     }
 
-    /// The rows an answer reads, of a system whose rows are all in the
-    /// solver: the soft rows (their level errors) and the container rows
-    /// (``LoweredSystem/resize(to:)`` replaces them in place), in their
-    /// order. Why: the solver's records hold every row already, so keeping
-    /// the whole lowered system as well held a second copy of the layout
-    /// for the solver's lifetime (about 146 bytes a constraint: grid 10^5,
-    /// 117 MB); the rare paths that need the required rows (a container
-    /// size the layout cannot take, a change of direction) lower the
-    /// variant again (``fullSystem()``).
+    /// The rows an answer reads again, of a system whose rows are all in
+    /// the solver: the container rows (``LoweredSystem/resize(to:)``
+    /// replaces them in place), in their order; the soft rows, whose level
+    /// errors an answer reads, are kept apart as ``SoftRows``. Why: the
+    /// solver's records hold every row already, so keeping the whole lowered
+    /// system as well held a second copy of the layout for the solver's
+    /// lifetime (about 146 bytes a constraint: grid 10^5, 117 MB); the rare
+    /// paths that need the required rows (a container size the layout cannot
+    /// take, a change of direction) lower the variant again (``fullSystem()``).
     /// - Complexity: O(rows).
     static func slimmed(_ system: LoweredSystem) -> LoweredSystem {
         var slim = system
-        slim.constraints = system.constraints.filter { $0.origin.isContainer || !$0.priority.isRequired }
+        slim.constraints = system.constraints.filter { $0.origin.isContainer }
         return slim
     }
 
@@ -294,6 +301,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             for row in new.constraints where failedContent.contains(row.origin) { try add(nil, row) }
         }
         system = Self.slimmed(new)
+        softRows = SoftRows(new.constraints)
         do { try applySize(new.size) } catch { throw Self.wrap(error) }
         return try solution()
     }
@@ -387,7 +395,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true
             containerMet = widthMet && heightMet
             frames = system.frames(values)
-            levels = system.levelErrors(values)
+            levels = softRows.levelErrors(values)
         }
         if failed.isEmpty && !containerMet {
             status = .unsatisfiable

@@ -86,28 +86,13 @@ extension LoweredSystem {
     /// - Parameter value: the value of each variable, by ``FrameVariable/index``.
     /// - Complexity: O(rows).
     public func levelErrors(_ value: [Double]) -> [LevelError] {
-        // Why a short list, not a dictionary: a layout has a handful of
-        // priorities, and hashing a key per soft row was most of the cost of
-        // reading a solution (a solve of 10^4 self-sizing rows spent 44% of
-        // its answer here). Consecutive rows mostly share a priority, so the
-        // last level found is tried first.
-        var levels: [(priority: Double, sum: Double)] = []
-        var last = -1
+        var sums = LevelErrorSums()
         for row in constraints where !row.priority.isRequired {
             var e = row.expression.constant
             for term in row.expression.terms { e += term.coefficient * value[term.variable.index] }
-            let error = row.relation.violation(e)
-            let p = row.priority.rawValue
-            if last < 0 || levels[last].priority != p {
-                last = levels.firstIndex { $0.priority == p } ?? -1
-                if last < 0 {
-                    levels.append((p, 0))
-                    last = levels.count - 1
-                }
-            }
-            levels[last].sum += error
+            sums.add(row.relation.violation(e), priority: row.priority.rawValue)
         }
-        return levels.sorted { $0.priority > $1.priority }.map { LevelError(priority: Priority($0.priority), error: $0.sum) }
+        return sums.levels
     }
 
     /// The largest violation of a required row under an assignment.

@@ -1,0 +1,107 @@
+// The soft rows of a lowered system in flat arrays, for a solver that keeps
+// them only to measure an answer's errors per priority level (the native
+// solver's adapter). What the sums are is ``LoweredSystem/levelErrors(_:)``'s
+// definition; both go through ``LevelErrorSums``, so they are the same
+// numbers, summed in the same order.
+//
+// Why not an array of `LoweredConstraint`: each of those is a struct of 48
+// bytes and an array of terms on the heap. A self-sizing table has four soft
+// rows a view, one term each: at 10^5 rows, 800,000 rows kept for the
+// solver's whole life. Kept here (a row 24 bytes, a term 16), the peak of
+// that solve fell from 759 to 715 MB (docs/measurements.md#m-2026-11-27-soft-rows).
+
+import LayoutModel
+
+/// The soft (non-required) rows of a lowered system, in order, each with its
+/// terms, constant, relation and priority.
+public struct SoftRows: Sendable {
+    private struct Row {
+        var priority: Double
+        var constant: Double
+        /// Where the row's terms end in ``terms`` (they start where the
+        /// previous row's end).
+        var termEnd: Int32
+        var relation: Relation
+    }
+
+    private struct Term {
+        var coefficient: Double
+        var variable: Int32
+    }
+
+    // Why two arrays of structs, not an array a field: an append is a
+    // uniqueness check and a capacity test each, and six of them a row cost
+    // 260 instructions (callgrind, self-sizing rows).
+    private var rows: [Row] = []
+    private var terms: [Term] = []
+
+    public init() {}
+
+    /// The soft rows of `rows`, in their order.
+    /// - Complexity: O(terms).
+    public init<S: Sequence<LoweredConstraint>>(_ rows: S) {
+        for row in rows { append(row) }
+    }
+
+    public var count: Int { rows.count }
+
+    /// Appends `row` if it is soft; a required row is not kept.
+    ///
+    /// - Complexity: O(terms of the row), amortised.
+    public mutating func append(_ row: LoweredConstraint) {
+        guard !row.priority.isRequired else { return }
+        for term in row.expression.terms {
+            terms.append(Term(coefficient: term.coefficient, variable: Int32(truncatingIfNeeded: term.variable.index)))
+        }
+        rows.append(Row(priority: row.priority.rawValue, constant: row.expression.constant,
+                        termEnd: Int32(truncatingIfNeeded: terms.count), relation: row.relation))
+    }
+
+    /// Each level's error under an assignment: the same numbers as
+    /// ``LoweredSystem/levelErrors(_:)`` of the rows appended.
+    ///
+    /// - Parameter value: the value of each variable, by ``FrameVariable/index``.
+    /// - Complexity: O(rows + terms).
+    public func levelErrors(_ value: [Double]) -> [LevelError] {
+        var sums = LevelErrorSums()
+        var t = 0
+        for row in rows {
+            var e = row.constant
+            let end = Int(row.termEnd)
+            while t < end {
+                e += terms[t].coefficient * value[Int(terms[t].variable)]
+                t += 1
+            }
+            sums.add(row.relation.violation(e), priority: row.priority)
+        }
+        return sums.levels
+    }
+}
+
+/// Sums of errors by priority level, in the order ``LoweredSystem/levelErrors(_:)`` defines.
+///
+/// Why a short list, not a dictionary: a layout has a handful of
+/// priorities, and hashing a key per soft row was most of the cost of
+/// reading a solution (a solve of 10^4 self-sizing rows spent 44% of its
+/// answer here). Consecutive rows mostly share a priority, so the last level
+/// found is tried first.
+struct LevelErrorSums {
+    private var sums: [(priority: Double, sum: Double)] = []
+    private var last = -1
+
+    mutating func add(_ error: Double, priority p: Double) {
+        if last < 0 || sums[last].priority != p {
+            last = sums.firstIndex { $0.priority == p } ?? -1
+            if last < 0 {
+                sums.append((p, 0))
+                last = sums.count - 1
+            }
+        }
+        sums[last].sum += error
+    }
+
+    /// The levels, highest priority first.
+    var levels: [LevelError] {
+        sums.sorted { $0.priority > $1.priority }.map { LevelError(priority: Priority($0.priority), error: $0.sum) }
+    }
+}
