@@ -7,26 +7,31 @@
 /// R content-sized rows quadratic (evidence: docs/design/cassowary-dag.md,
 /// "The problem: fill-in on content-sized rows").
 /// Dense by id, a substitution costs the length of the substituted row and
-/// a lookup is an index. The zero rule is ``Row``'s: a sum at most
+/// a lookup is two indexes (the cell's place, then its coefficient). The zero rule is ``Row``'s: a sum at most
 /// ``Row/nearZero`` in magnitude is dropped, so both give the same cells.
 ///
 /// Why a small mode: most levels hold a handful of errors (the grid's one
 /// soft height, the container's edits), and dense arrays as long as the
-/// largest symbol id seen cost 12 bytes a symbol of the whole tableau each:
-/// 6 MB of a grid load at R = 10^4, 60 MB at 10^5
-/// (docs/measurements.md#m-2026-11-27-objective-rows). Up to ``smallLimit``
-/// cells live in two short arrays, searched linearly; the row turns dense for
-/// good when it outgrows them. Both modes drop a cell the same way (the last
-/// symbol takes its place), so ``symbols`` has the same order either way.
+/// largest symbol id seen cost 12 bytes a symbol of the whole tableau each
+/// (4 since only positions are kept by id): 6 MB of a grid load at
+/// R = 10^4, 60 MB at 10^5 (docs/measurements.md#m-2026-11-27-objective-rows).
+/// Up to ``smallLimit`` cells live in two short arrays, searched linearly;
+/// the row turns dense for good when it outgrows them, indexing the same
+/// arrays by id. Both modes drop a cell the same way (the last symbol takes
+/// its place), so ``symbols`` has the same order either way.
 struct ObjectiveRow {
     var constant: Double
-    /// Dense mode: coefficients by symbol id (0 where absent), as far as the largest id seen.
-    private var dense: [Double] = []
-    /// Dense mode: index in ``symbols`` by symbol id, or -1.
+    /// Dense mode: index in ``symbols`` by symbol id, or -1, as far as the
+    /// largest id seen.
+    ///
+    /// Why no coefficients by id: an array of them beside this one was 8 more
+    /// bytes for every id of the tableau in every dense level, where a level
+    /// holds a cell for a fraction of the ids (self-sizing rows at 10^5: two
+    /// levels of 2.4 million ids each; docs/measurements.md#m-2026-11-27-objective-positions).
     private var position: [Int32] = []
     /// The symbols with a cell, unordered.
     private(set) var symbols: [Symbol] = []
-    /// Small mode: the coefficient of each of ``symbols``.
+    /// The coefficient of each of ``symbols``, in both modes.
     private var values: [Double] = []
     private var isDense = false
 
@@ -57,16 +62,13 @@ struct ObjectiveRow {
 
     /// - Complexity: O(1) (at most ``smallLimit`` compares in small mode).
     func coefficient(of symbol: Symbol) -> Double {
-        if isDense {
-            let i = Int(symbol.id)
-            return i < dense.count ? dense[i] : 0
-        }
+        if isDense { return denseSlot(of: symbol).map { values[$0] } ?? 0 }
         return slot(of: symbol).map { values[$0] } ?? 0
     }
 
     private mutating func reach(_ id: Int32) {
         let i = Int(id)
-        guard i >= dense.count else { return }
+        guard i >= position.count else { return }
         // Why a quarter more rather than double: the arrays are filled (a
         // zero or -1 for every id), so all of their length is resident, and
         // ids grow one at a time during a load: doubling left up to half of
@@ -74,23 +76,21 @@ struct ObjectiveRow {
         // self-sizing rows, two levels of 4.2 million ids for 2.4 million
         // symbols). Growth is still geometric (amortised O(1)), at about
         // four copies of the final length in all instead of one.
-        let grown = max(i + 1, dense.count + dense.count / 4 + 16)
-        dense.append(contentsOf: repeatElement(0, count: grown - dense.count))
+        let grown = max(i + 1, position.count + position.count / 4 + 16)
         position.append(contentsOf: repeatElement(-1, count: grown - position.count))
     }
 
-    /// Moves the small mode's cells into dense arrays, for good.
+    /// Indexes the small mode's cells by id, for good.
     private mutating func becomeDense() {
         isDense = true
         for (k, symbol) in symbols.enumerated() {
             reach(symbol.id)
-            dense[Int(symbol.id)] = values[k]
             position[Int(symbol.id)] = Int32(k)
         }
-        values = []
     }
 
-    /// Small mode: drops cell `k`, the last symbol taking its place (as ``drop(_:)``).
+    /// Drops cell `k`, the last symbol taking its place (in dense mode its
+    /// position is updated by ``drop(_:)``).
     private mutating func dropSmall(_ k: Int) {
         let last = symbols.removeLast(), lastValue = values.removeLast()
         if k < symbols.count {
@@ -113,13 +113,13 @@ struct ObjectiveRow {
             values[k] = sum
             return 0
         }
-        if isDense, let i = denseIndex(of: symbol) {
-            let sum = dense[i] + coefficient
+        if isDense, let k = denseSlot(of: symbol) {
+            let sum = values[k] + coefficient
             if Row.isZero(sum) {
-                drop(i)
+                drop(symbol)
                 return -1
             }
-            dense[i] = sum
+            values[k] = sum
             return 0
         }
         guard !Row.isZero(coefficient) else { return 0 }
@@ -127,11 +127,13 @@ struct ObjectiveRow {
         return 1
     }
 
-    /// Dense mode: the symbol's index in the dense arrays, if it has a cell.
+    /// Dense mode: where the symbol's cell is in ``symbols``, if it has one.
     @inline(__always)
-    private func denseIndex(of symbol: Symbol) -> Int? {
+    private func denseSlot(of symbol: Symbol) -> Int? {
         let i = Int(symbol.id)
-        return i < position.count && position[i] >= 0 ? i : nil
+        guard i < position.count else { return nil }
+        let k = Int(position[i])
+        return k >= 0 ? k : nil
     }
 
     /// A cell for a symbol the row does not hold (`value` nonzero), in
@@ -146,20 +148,19 @@ struct ObjectiveRow {
             becomeDense()
         }
         reach(symbol.id)
-        dense[Int(symbol.id)] = value
         position[Int(symbol.id)] = Int32(symbols.count)
         symbols.append(symbol)
+        values.append(value)
     }
 
-    private mutating func drop(_ i: Int) {
-        let p = Int(position[i])
-        let last = symbols.removeLast()
-        if p < symbols.count {
-            symbols[p] = last
-            position[Int(last.id)] = Int32(p)
-        }
+    /// Dense mode: drops the symbol's cell (it has one), the last symbol
+    /// taking its place.
+    private mutating func drop(_ symbol: Symbol) {
+        let i = Int(symbol.id)
+        let k = Int(position[i])
+        dropSmall(k)
+        if k < symbols.count { position[Int(symbols[k].id)] = Int32(k) }
         position[i] = -1
-        dense[i] = 0
     }
 
     /// Removes a symbol's cell; returns whether it was present.
@@ -171,8 +172,8 @@ struct ObjectiveRow {
             dropSmall(k)
             return true
         }
-        guard let i = denseIndex(of: symbol) else { return false }
-        drop(i)
+        guard denseSlot(of: symbol) != nil else { return false }
+        drop(symbol)
         return true
     }
 
@@ -184,8 +185,8 @@ struct ObjectiveRow {
             remove(symbol)
         } else if !isDense, let k = slot(of: symbol) {
             values[k] = value
-        } else if isDense, let i = denseIndex(of: symbol) {
-            dense[i] = value
+        } else if isDense, let k = denseSlot(of: symbol) {
+            values[k] = value
         } else {
             appendNew(symbol, value)
         }
@@ -200,17 +201,13 @@ struct ObjectiveRow {
         for cell in row.cells { add(cell.symbol, factor * cell.coefficient) }
     }
 
-    /// Empties the row, keeping its buffers (the dense arrays stay zeroed).
+    /// Empties the row, keeping its buffers (the positions reset to -1).
     /// - Complexity: O(cells).
     mutating func removeAll() {
         if isDense {
-            for symbol in symbols {
-                dense[Int(symbol.id)] = 0
-                position[Int(symbol.id)] = -1
-            }
-        } else {
-            values.removeAll(keepingCapacity: true)
+            for symbol in symbols { position[Int(symbol.id)] = -1 }
         }
+        values.removeAll(keepingCapacity: true)
         symbols.removeAll(keepingCapacity: true)
         constant = 0
     }
@@ -218,10 +215,6 @@ struct ObjectiveRow {
     /// Multiplies the row by -1.
     mutating func negate() {
         constant = -constant
-        if isDense {
-            for symbol in symbols { dense[Int(symbol.id)] = -dense[Int(symbol.id)] }
-        } else {
-            for k in values.indices { values[k] = -values[k] }
-        }
+        for k in values.indices { values[k] = -values[k] }
     }
 }
