@@ -85,6 +85,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
             lowered = try layout.lowered(variant: variant, start: { system, count in
                 size = system.size
                 self.begin(system, of: layout, expectedRows: count)
+                progress.reserve(rows: count)
             }, visit: { row in
                 guard let size else { return false }
                 do throws(SolverError) {
@@ -142,6 +143,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     func build(_ system: LoweredSystem, of validated: ValidatedLayout) throws(SolverError) {
         begin(system, of: validated, expectedRows: system.constraints.count)
         var progress = LoadProgress()
+        progress.reserve(rows: system.constraints.count)
         // Container rows first wherever they are (lowering puts them first).
         for row in system.constraints where row.origin.isContainer { try loadRow(row, size: system.size, into: &progress) }
         for row in system.constraints where !row.origin.isContainer { try loadRow(row, size: system.size, into: &progress) }
@@ -154,6 +156,15 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         var kept: [LoweredConstraint] = []
         var soft = SoftRows()
         var sizeApplied = false
+
+        /// Room for the soft rows of a load of `rows` rows, up to 4,096 (a
+        /// larger load grows from there). Why: a small screen's load then
+        /// allocates them once, where growing two arrays by doubling added
+        /// about 3% to the allocations of a corpus case's load.
+        mutating func reserve(rows: Int) {
+            kept.reserveCapacity(4)
+            soft.reserveCapacity(rows: min(rows, 1 << 12), terms: min(rows, 1 << 12))
+        }
     }
 
     /// Adds one row of the system being loaded. The container's x and y rows
