@@ -51,11 +51,20 @@ struct ProjectionMemo {
     }
 }
 
-/// Buffers for evaluating the DAG (kept by the solver between calls).
+/// Buffers for evaluating the DAG (kept by the solver between calls), and
+/// the plan of the evaluation when it is made again at one shape.
 struct EvaluationScratch {
     var memo: [Double] = []
     var known: [Bool] = []
     var stack: [Int32] = []
+    /// The steps' values of ``plan``.
+    var steps: [Double] = []
+    var plan: EvaluationPlan?
+    /// The shape and symbols of the last walk: a second evaluation of the
+    /// same symbols at the same shape makes a plan (KeptShapes.swift).
+    var walked: (identity: TableauIdentity, version: Int, symbols: [Symbol])?
+    /// Evaluations that followed a plan (a count tests read).
+    var plannedEvaluations = 0
 
     mutating func reset(count: Int) {
         if known.count != count {
@@ -85,10 +94,115 @@ extension Tableau {
     /// ``values(of:)`` into `out`, with buffers the caller keeps. Why: the
     /// solver evaluates after every solve and resize, and three fresh arrays
     /// each time were most of a resize's allocations.
+    ///
+    /// A second call for the same symbols at the same shape (a run of
+    /// resizes without pivots) plans the evaluation (``EvaluationPlan``) and
+    /// later calls at that shape follow the plan: the same values, bit for
+    /// bit, read from flat arrays in order.
     func values(of symbols: [Symbol], into out: inout [Double], scratch: inout EvaluationScratch) {
+        if let plan = scratch.plan, plan.identity === identity, plan.version == shapeVersion, plan.symbols == symbols {
+            evaluate(plan, into: &out, steps: &scratch.steps)
+            scratch.plannedEvaluations += 1
+            return
+        }
+        scratch.plan = nil
+        if keepsShapes, let walked = scratch.walked, walked.identity === identity, walked.version == shapeVersion, walked.symbols == symbols {
+            let plan = self.plan(for: symbols)
+            evaluate(plan, into: &out, steps: &scratch.steps)
+            scratch.plan = plan
+            scratch.plannedEvaluations += 1
+            return
+        }
+        scratch.walked = (identity, shapeVersion, symbols)
         scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
         for symbol in symbols { out.append(value(of: symbol, memo: &scratch.memo, known: &scratch.known, stack: &scratch.stack)) }
+    }
+
+    /// The plan of ``values(of:into:scratch:)`` for `symbols` at the current
+    /// shape: the walk's order, written down.
+    /// - Complexity: O(symbols + Σ lengths of the external rows reached).
+    func plan(for symbols: [Symbol]) -> EvaluationPlan {
+        var plan = EvaluationPlan(identity: identity, version: shapeVersion, symbols: symbols)
+        // Each basic external's step, -1 until planned.
+        var step = [Int32](repeating: -1, count: kinds.count)
+        var stack: [Int32] = []
+        plan.outputs.reserveCapacity(symbols.count)
+        for symbol in symbols {
+            let id = Int(symbol.id)
+            guard id >= 0, id < kinds.count, isBasic[id] else {
+                plan.outputs.append(EvaluationPlan.zero)
+                continue
+            }
+            guard symbol.kind == .external else {
+                plan.outputs.append(symbol.id)
+                continue
+            }
+            stack.append(symbol.id)
+            while let top = stack.last {
+                let t = Int(top)
+                if step[t] >= 0 {
+                    stack.removeLast()
+                    continue
+                }
+                var pending = false
+                for cell in rows[t].cells {
+                    let c = Int(cell.symbol.id)
+                    if isBasic[c] && cell.symbol.kind == .external && step[c] < 0 {
+                        stack.append(cell.symbol.id)
+                        pending = true
+                    }
+                }
+                if pending { continue }
+                // The row's terms in its cell order, as the walk sums them.
+                for cell in rows[t].cells {
+                    let c = Int(cell.symbol.id)
+                    guard isBasic[c] else { continue }
+                    plan.coefficients.append(cell.coefficient)
+                    plan.sources.append(cell.symbol.kind != .external ? cell.symbol.id : -1 - step[c])
+                }
+                step[t] = Int32(truncatingIfNeeded: plan.targets.count)
+                plan.targets.append(top)
+                plan.termEnds.append(Int32(truncatingIfNeeded: plan.sources.count))
+                stack.removeLast()
+            }
+            plan.outputs.append(-1 - step[id])
+        }
+        return plan
+    }
+
+    /// The values of a plan's symbols at the current constants.
+    /// - Complexity: O(steps + terms + symbols), reading each array in order.
+    private func evaluate(_ plan: EvaluationPlan, into out: inout [Double], steps: inout [Double]) {
+        if steps.count < plan.targets.count { steps = [Double](repeating: 0, count: plan.targets.count) }
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(plan.outputs.count)
+        rows.withUnsafeBufferPointer { rows in
+            plan.coefficients.withUnsafeBufferPointer { coefficients in
+                plan.sources.withUnsafeBufferPointer { sources in
+                    steps.withUnsafeMutableBufferPointer { steps in
+                        var term = 0
+                        for k in plan.targets.indices {
+                            var value = rows[Int(plan.targets[k])].constant
+                            let end = Int(plan.termEnds[k])
+                            while term < end {
+                                let source = sources[term]
+                                value += coefficients[term] * (source >= 0 ? rows[Int(source)].constant : steps[Int(-1 - source)])
+                                term += 1
+                            }
+                            steps[k] = value
+                        }
+                        for output in plan.outputs {
+                            if output == EvaluationPlan.zero {
+                                out.append(0)
+                            } else {
+                                out.append(output >= 0 ? rows[Int(output)].constant : steps[Int(-1 - output)])
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The value of one symbol at the current basic solution.

@@ -108,6 +108,22 @@ struct Tableau {
     /// Artificial adds undone (``rollBack()``) since creation; not undone
     /// itself, so tests can tell that the undo ran.
     private(set) var rollBackCount = 0
+    /// Changes of the tableau's shape since creation: of a row's cells, of
+    /// which symbols are basic, of the symbols themselves; not of constants
+    /// alone, which is all an edit's shift changes. What is kept for one
+    /// shape (KeptShapes.swift) is valid while this stays the same. Each
+    /// method below that changes the shape adds one.
+    private(set) var shapeVersion = 0
+    /// This tableau's identity (a new one for every `Tableau()`), with
+    /// ``shapeVersion`` the name of a shape.
+    let identity = TableauIdentity()
+    /// The edits' columns kept for ``shiftEdit(_:by:infeasible:)``.
+    private var editColumns = EditColumns()
+    /// Whether shifts and evaluations keep what they reuse at one shape
+    /// (KeptShapes.swift); tests turn it off to compare with the walk.
+    var keepsShapes = true
+    /// Shifts made through a kept column since creation (a count tests read).
+    private(set) var keptColumnShifts = 0
 
     // MARK: Symbols
 
@@ -128,6 +144,7 @@ struct Tableau {
     }
 
     mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        shapeVersion &+= 1
         // Why reuse ids (LIFO): memory returns to its baseline after removals,
         // and per-symbol arrays stay dense.
         if let id = freeIDs.popLast() {
@@ -157,6 +174,7 @@ struct Tableau {
     /// symbol appended to seven arrays one element at a time.
     /// - Complexity: O(count).
     mutating func makeSymbols(_ kind: Symbol.Kind, count: Int) -> [Symbol] {
+        shapeVersion &+= 1
         var made: [Symbol] = []
         made.reserveCapacity(max(0, count))
         // Freed ids (and any change under a journal) take the one-at-a-time path.
@@ -177,6 +195,7 @@ struct Tableau {
 
     /// Returns a symbol's id to the pool; it must be in no row.
     mutating func release(_ symbol: Symbol) {
+        shapeVersion &+= 1
         let i = Int(symbol.id)
         if journal != nil {
             journal?.entries.append(.symbol(symbol.id, kinds[i], rank: rank[i]))
@@ -211,6 +230,7 @@ struct Tableau {
     /// constraint id) marks the row as that constraint's alone, not absorbed
     /// anywhere yet (see ``absorbed`` and ``owner``).
     mutating func setRow(_ basic: Symbol, _ row: Row, owner rowOwner: Int? = nil) {
+        shapeVersion &+= 1
         let b = Int(basic.id)
         if journal == nil {
             for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
@@ -226,6 +246,7 @@ struct Tableau {
 
     /// Removes and returns the row of a basic symbol, unindexing its cells.
     mutating func removeRow(_ basic: Symbol) -> Row {
+        shapeVersion &+= 1
         let b = Int(basic.id)
         let row = rows[b]
         if journal == nil {
@@ -247,6 +268,7 @@ struct Tableau {
     ///
     /// - Complexity: O(Σ lengths of the rows containing `symbol`), not O(rows).
     mutating func substitute(_ symbol: Symbol, _ row: Row, infeasible: inout Set<Int32>) {
+        shapeVersion &+= 1
         let s = Int(symbol.id)
         let targets = columns[s]
         let journaling = journal != nil
@@ -313,6 +335,7 @@ struct Tableau {
     /// Removes `symbol` from every row and objective (its value becomes 0).
     /// - Complexity: O(Σ lengths of the rows containing `symbol`).
     mutating func scrub(_ symbol: Symbol) {
+        shapeVersion &+= 1
         if isBasic(symbol) { _ = removeRow(symbol) }
         let s = Int(symbol.id)
         for b in columns[s] {
@@ -337,12 +360,57 @@ struct Tableau {
             if rows[p].constant < 0 { infeasible.insert(plus.id) }
             return
         }
-        for b in columns[p] {
+        // The column kept from an earlier shift at this shape, if any (see
+        // KeptShapes.swift): it is built on the second shift at one shape.
+        guard keepsShapes else {
+            shiftThroughColumn(plus, by: delta, infeasible: &infeasible)
+            return
+        }
+        let k = editColumns.index(of: plus.id, version: shapeVersion)
+        if editColumns[k].version != shapeVersion {
+            editColumns[k] = EditColumn(symbol: plus.id, version: shapeVersion)
+        } else if !editColumns[k].built {
+            editColumns[k] = keptColumn(of: plus)
+        }
+        if editColumns[k].built {
+            keptColumnShifts += 1
+            let column = editColumns[k]
+            for j in column.rows.indices {
+                let bi = Int(column.rows[j])
+                logRow(bi)
+                rows[bi].constant += column.coefficients[j] * delta
+                if column.restricted[j] && rows[bi].constant < 0 { infeasible.insert(column.rows[j]) }
+            }
+            return
+        }
+        shiftThroughColumn(plus, by: delta, infeasible: &infeasible)
+    }
+
+    /// ``shiftEdit(_:by:infeasible:)`` of a nonbasic `plus` through its
+    /// column index and each row's cells.
+    private mutating func shiftThroughColumn(_ plus: Symbol, by delta: Double, infeasible: inout Set<Int32>) {
+        for b in columns[Int(plus.id)] {
             let bi = Int(b)
             logRow(bi)
             rows[bi].constant += rows[bi].coefficient(of: plus) * delta
             if kinds[bi] != .external && rows[bi].constant < 0 { infeasible.insert(b) }
         }
+    }
+
+    /// The rows containing `plus`, ascending, with their coefficients of it
+    /// (an ``EditColumn`` for the current shape).
+    /// Why ascending: the shifts then read `rows` in address order.
+    /// - Complexity: O(k log k) for the k rows containing `plus`.
+    private func keptColumn(of plus: Symbol) -> EditColumn {
+        var column = EditColumn(symbol: plus.id, version: shapeVersion, built: true)
+        column.rows = columns[Int(plus.id)].sorted()
+        column.coefficients.reserveCapacity(column.rows.count)
+        column.restricted.reserveCapacity(column.rows.count)
+        for b in column.rows {
+            column.coefficients.append(rows[Int(b)].coefficient(of: plus))
+            column.restricted.append(kinds[Int(b)] != .external)
+        }
+        return column
     }
 
     /// The row of a definition's terms as they are, basic or not (see the
@@ -849,6 +917,7 @@ struct Tableau {
     /// - Complexity: O(entries + symbols made since the journal began).
     mutating func rollBack() {
         guard let journal else { return }
+        shapeVersion &+= 1
         self.journal = nil
         rollBackCount += 1
         for entry in journal.entries.reversed() {

@@ -1,0 +1,101 @@
+@testable import Cassowary
+import LayoutGenerators
+import LayoutModel
+import Testing
+
+/// A run of resizes at one shape shifts through a kept column and evaluates
+/// through a plan (Cassowary/KeptShapes.swift): the same values as the walk,
+/// bit for bit, and nothing kept survives a change of shape.
+@Suite("Kept shapes: the edit's column and the evaluation plan")
+struct KeptShapesTests {
+    /// A solver loaded with `layout`'s rows, the container width (variable 2)
+    /// an edit at `width`.
+    static func load(_ layout: Layout, width: Double, keepsShapes: Bool = true) throws -> (CassowarySolver, [CassowaryVariable], LoweredSystem) {
+        let system = try layout.lowered()
+        var solver = CassowarySolver()
+        solver.tableau.keepsShapes = keepsShapes
+        let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
+        try solver.addEditVariable(variables[2], strength: .soft(1000))
+        try solver.suggestValue(variables[2], width)
+        for d in StressTests.definitions(of: system) where !(d.terms.count == 1 && d.terms[0].variable == variables[2]) {
+            try solver.addConstraint(d)
+        }
+        solver.updateVariables()
+        return (solver, variables, system)
+    }
+
+    /// The values the walk gives now (a fresh scratch never plans).
+    static func walked(_ solver: CassowarySolver) -> [Double] { solver.tableau.values(of: solver.variableSymbols) }
+
+    @Test("resizes at one shape: the kept column and the plan give the walk's values bit for bit",
+          arguments: [(rows: 40, family: "self-sizing"), (rows: 30, family: "grid")])
+    func resizesAtOneShape(rows: Int, family: String) throws {
+        let layout = family == "grid" ? try AlternatingGrid.layout(rows: rows) : try SelfSizingRows.layout(rows: rows)
+        var (kept, variables, _) = try Self.load(layout, width: 375)
+        var (plain, _, _) = try Self.load(layout, width: 375, keepsShapes: false)
+        // Widths a few points apart keep every row feasible (no pivot), so
+        // the shape stays and the kept paths are taken from the second resize on.
+        let widths: [Double] = [380, 376, 383.5, 375, 379.25, 377]
+        for (i, width) in widths.enumerated() {
+            try kept.suggestValue(variables[2], width)
+            kept.updateVariables()
+            try plain.suggestValue(variables[2], width)
+            plain.updateVariables()
+            #expect(kept.values == Self.walked(kept), "\(family) resize \(i): the plan's values differ from the walk's")
+            #expect(kept.values == plain.values, "\(family) resize \(i): the kept column's shift differs from the column index's")
+        }
+        #expect(kept.tableau.keptColumnShifts >= widths.count - 2, "the kept column was not used: \(kept.tableau.keptColumnShifts)")
+        #expect(kept.evaluation.plannedEvaluations >= widths.count - 2, "the plan was not used: \(kept.evaluation.plannedEvaluations)")
+        #expect(plain.tableau.keptColumnShifts == 0 && plain.evaluation.plannedEvaluations == 0)
+        // The answer is the one a fresh load at the last width gives.
+        let (fresh, _, _) = try Self.load(layout, width: widths[widths.count - 1])
+        for (a, b) in zip(kept.values, fresh.values) { #expect(abs(a - b) <= 1e-9 * max(1, abs(b))) }
+    }
+
+    @Test("a change of shape between resizes drops what was kept")
+    func changeOfShape() throws {
+        let layout = try SelfSizingRows.layout(rows: 20)
+        var (solver, variables, _) = try Self.load(layout, width: 375)
+        for width in [380.0, 376, 383] {
+            try solver.suggestValue(variables[2], width)
+            solver.updateVariables()
+        }
+        let planned = solver.evaluation.plannedEvaluations
+        let shifts = solver.tableau.keptColumnShifts
+        #expect(planned > 0 && shifts > 0)
+        // A new weak row (the first view 30 wider): a change of shape.
+        let grown = try solver.addConstraint(ConstraintDefinition(
+            terms: [(variables[6], 1)], constant: -(solver.value(of: variables[6]) + 30), relation: .equal, strength: .soft(1)))
+        solver.updateVariables()
+        #expect(solver.evaluation.plannedEvaluations == planned, "a plan of the old shape was followed")
+        #expect(solver.values == Self.walked(solver))
+        try solver.suggestValue(variables[2], 381)
+        #expect(solver.tableau.keptColumnShifts == shifts, "a column of the old shape was used")
+        solver.updateVariables()
+        #expect(solver.values == Self.walked(solver))
+        // Removing it changes the shape again; values stay the walk's.
+        try solver.removeConstraint(grown)
+        for width in [379.0, 382, 377] {
+            try solver.suggestValue(variables[2], width)
+            solver.updateVariables()
+            #expect(solver.values == Self.walked(solver), "width \(width)")
+        }
+        #expect(solver.evaluation.plannedEvaluations > planned && solver.tableau.keptColumnShifts > shifts)
+    }
+
+    @Test("a rebuilt tableau does not follow the old tableau's plan")
+    func rebuild() throws {
+        let layout = try SelfSizingRows.layout(rows: 10)
+        var (solver, variables, _) = try Self.load(layout, width: 375)
+        for width in [380.0, 376, 383] {
+            try solver.suggestValue(variables[2], width)
+            solver.updateVariables()
+        }
+        let planned = solver.evaluation.plannedEvaluations
+        #expect(planned > 0)
+        try solver.rebuild()
+        solver.updateVariables()
+        #expect(solver.evaluation.plannedEvaluations == planned, "the old tableau's plan was followed after a rebuild")
+        #expect(solver.values == Self.walked(solver))
+    }
+}
