@@ -103,6 +103,9 @@ public enum FamilyScaling {
     /// How long a batch of resizes lasts at least: 10 ms, so that a resize of
     /// microseconds is timed over many and the clock's resolution does not count.
     static let minimumBatch = 0.010
+    /// And at least this many resizes, so that a batch at the largest size
+    /// is not one or two resizes where the smallest is hundreds.
+    static let minimumResizes = 8
 
     /// Measures every family at every size on every solver.
     /// - Parameters:
@@ -138,13 +141,19 @@ public enum FamilyScaling {
             let solver = spec.make(timeout: timeout, ambiguity: false)
             let load = try Runner.seconds { try solver.prepare(layout, variant: nil) }
             let solve = try Runner.seconds { _ = try solver.solve() }
+            // The first two resizes are not timed: the first adds the
+            // container's edit (once per load), the second is the first at
+            // an unchanged shape, where the native solver keeps what later
+            // resizes reuse (Cassowary/KeptShapes.swift).
+            _ = try solver.resize(to: wider)
+            _ = try solver.resize(to: base)
             var count = 0
             let batch = try Runner.seconds {
                 let start = DispatchTime.now().uptimeNanoseconds
                 repeat {
                     _ = try solver.resize(to: count % 2 == 0 ? wider : base)
                     count += 1
-                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count % 2 == 1
+                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count < minimumResizes || count % 2 == 1
             }
             guard repetition > 0 else { continue }
             loads.append(load)
