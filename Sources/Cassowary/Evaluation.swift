@@ -116,7 +116,65 @@ extension Tableau {
         scratch.walked = (identity, shapeVersion, symbols)
         scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
-        for symbol in symbols { out.append(value(of: symbol, memo: &scratch.memo, known: &scratch.known, stack: &scratch.stack)) }
+        out.reserveCapacity(symbols.count)
+        // Why buffers: through the arrays, each row's cells were retained
+        // and released and each write to the memo checked for uniqueness
+        // (a quarter of a walk's instructions), and the retains wrote to
+        // every row's storage, which a walk otherwise only reads.
+        var stack = scratch.stack
+        rows.withUnsafeBufferPointer { rows in
+            isBasic.withUnsafeBufferPointer { isBasic in
+                scratch.memo.withUnsafeMutableBufferPointer { memo in
+                    scratch.known.withUnsafeMutableBufferPointer { known in
+                        for symbol in symbols {
+                            out.append(Self.walk(from: symbol, rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
+                        }
+                    }
+                }
+            }
+        }
+        scratch.stack = stack
+    }
+
+    /// Evaluates a symbol by an explicit depth-first walk (a chain of 10^5
+    /// external rows would overflow the stack by recursion); `memo`/`known`
+    /// (as long as the symbol table) keep what is evaluated for the next call.
+    private static func walk(from symbol: Symbol, rows: UnsafeBufferPointer<Row>, isBasic: UnsafeBufferPointer<Bool>,
+                             memo: UnsafeMutableBufferPointer<Double>, known: UnsafeMutableBufferPointer<Bool>,
+                             stack: inout [Int32]) -> Double {
+        let id = Int(symbol.id)
+        guard id >= 0, id < isBasic.count, isBasic[id] else { return 0 }
+        guard symbol.kind == .external else { return rows[id].constant }
+        if known[id] { return memo[id] }
+        stack.append(symbol.id)
+        while let top = stack.last {
+            let t = Int(top)
+            if known[t] {
+                stack.removeLast()
+                continue
+            }
+            var pending = false
+            var value = rows[t].constant
+            rows[t].cells.withUnsafeBufferPointer { cells in
+                for cell in cells {
+                    let c = Int(cell.symbol.id)
+                    guard isBasic[c] else { continue }
+                    if cell.symbol.kind != .external {
+                        value += cell.coefficient * rows[c].constant
+                    } else if known[c] {
+                        value += cell.coefficient * memo[c]
+                    } else {
+                        stack.append(cell.symbol.id)
+                        pending = true
+                    }
+                }
+            }
+            if pending { continue }
+            memo[t] = value
+            known[t] = true
+            stack.removeLast()
+        }
+        return memo[id]
     }
 
     /// The plan of ``values(of:into:scratch:)`` for `symbols` at the current
@@ -208,43 +266,6 @@ extension Tableau {
     /// The value of one symbol at the current basic solution.
     /// - Complexity: O(symbols) to set up, then the external rows it depends on.
     func value(of symbol: Symbol) -> Double { values(of: [symbol])[0] }
-
-    /// Evaluates a symbol by an explicit depth-first walk (a chain of 10^5
-    /// external rows would overflow the stack by recursion); `memo`/`known`
-    /// keep what is evaluated for the next call.
-    private func value(of symbol: Symbol, memo: inout [Double], known: inout [Bool], stack: inout [Int32]) -> Double {
-        let id = Int(symbol.id)
-        guard id >= 0, id < kinds.count, isBasic[id] else { return 0 }
-        guard symbol.kind == .external else { return rows[id].constant }
-        if known[id] { return memo[id] }
-        stack.append(symbol.id)
-        while let top = stack.last {
-            let t = Int(top)
-            if known[t] {
-                stack.removeLast()
-                continue
-            }
-            var pending = false
-            var value = rows[t].constant
-            for cell in rows[t].cells {
-                let c = Int(cell.symbol.id)
-                guard isBasic[c] else { continue }
-                if cell.symbol.kind != .external {
-                    value += cell.coefficient * rows[c].constant
-                } else if known[c] {
-                    value += cell.coefficient * memo[c]
-                } else {
-                    stack.append(cell.symbol.id)
-                    pending = true
-                }
-            }
-            if pending { continue }
-            memo[t] = value
-            known[t] = true
-            stack.removeLast()
-        }
-        return memo[id]
-    }
 
     /// A basic external's row with every basic external in it expanded, kept
     /// to the symbols `keep` accepts (the others dropped as they appear):

@@ -67,7 +67,7 @@ struct EditColumns {
 /// restricted basic symbol's constant (read live) or an earlier step's value.
 /// The steps are in dependency order and each row's terms in its cell order,
 /// so every value is the same sum, in the same order, as the walk of
-/// ``Tableau/value(of:memo:known:stack:)`` makes: bit for bit.
+/// ``Tableau/walk(from:rows:isBasic:memo:known:stack:)`` makes: bit for bit.
 struct EvaluationPlan {
     let identity: TableauIdentity
     let version: Int
