@@ -346,6 +346,9 @@ public struct CassowarySolver: Sendable {
         edit.value = value
         edits[variable.id] = edit
         records[edit.constraint.id]?.constant = -value
+        // The same value again (a resize that keeps the height) moves no
+        // constant: nothing to shift, nothing to repair.
+        guard delta != 0 else { return }
         var infeasible = Set<Int32>()
         tableau.shiftEdit(plus, by: delta, infeasible: &infeasible)
         try dualOptimize(&infeasible)
