@@ -103,9 +103,6 @@ public enum FamilyScaling {
     /// How long a batch of resizes lasts at least: 10 ms, so that a resize of
     /// microseconds is timed over many and the clock's resolution does not count.
     static let minimumBatch = 0.010
-    /// And at least this many resizes, so that a batch at the largest size
-    /// is not one or two resizes where the smallest is hundreds.
-    static let minimumResizes = 8
 
     /// Measures every family at every size on every solver.
     /// - Parameters:
@@ -153,7 +150,7 @@ public enum FamilyScaling {
                 repeat {
                     _ = try solver.resize(to: count % 2 == 0 ? wider : base)
                     count += 1
-                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count < minimumResizes || count % 2 == 1
+                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count % 2 == 1
             }
             guard repetition > 0 else { continue }
             loads.append(load)

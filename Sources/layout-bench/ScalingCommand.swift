@@ -13,8 +13,8 @@ struct ScalingCommand: ParsableCommand {
         commandName: "scaling",
         abstract: "Time the Cassowary solver on the alternating grid at several sizes and insertion orders, or every family's growth.",
         discussion: """
-            With --family (a family's name, or all): load, solve and a width resize (a batch of \
-            at least eight after two untimed ones) of each generated family at each of --sizes on each of --solvers (cassowary and the glpk \
+            With --family (a family's name, or all): load, solve and a width resize (batches of \
+            at least 10 ms, after two untimed resizes) of each generated family at each of --sizes on each of --solvers (cassowary and the glpk \
             reference by default), medians of --repetitions, the growth exponent per family, solver \
             and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
             1.15. --output DIR writes scaling.md and scaling.json there.
