@@ -106,14 +106,14 @@ extension Tableau {
             return
         }
         scratch.plan = nil
-        if keepsShapes, let walked = scratch.walked, walked.identity === identity, walked.version == shapeVersion, walked.symbols == symbols {
+        if keepsShapesNow, let walked = scratch.walked, walked.identity === identity, walked.version == shapeVersion, walked.symbols == symbols {
             let plan = self.plan(for: symbols)
             evaluate(plan, into: &out, steps: &scratch.steps)
             scratch.plan = plan
             scratch.plannedEvaluations += 1
             return
         }
-        scratch.walked = (identity, shapeVersion, symbols)
+        scratch.walked = keepsShapesNow ? (identity, shapeVersion, symbols) : nil
         scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(symbols.count)
@@ -121,7 +121,9 @@ extension Tableau {
         // and released and each write to the memo checked for uniqueness
         // (a quarter of a walk's instructions), and the retains wrote to
         // every row's storage, which a walk otherwise only reads.
-        var stack = scratch.stack
+        // Taken out (not copied) so that pushing onto it does not copy it.
+        var stack: [Int32] = []
+        swap(&stack, &scratch.stack)
         rows.withUnsafeBufferPointer { rows in
             isBasic.withUnsafeBufferPointer { isBasic in
                 scratch.memo.withUnsafeMutableBufferPointer { memo in

@@ -122,6 +122,16 @@ struct Tableau {
     /// Whether shifts and evaluations keep what they reuse at one shape
     /// (KeptShapes.swift); tests turn it off to compare with the walk.
     var keepsShapes = true
+    /// The fewest symbols at which shapes are kept. Why a floor: what is
+    /// kept pays off where the tableau outgrows the caches; below about a
+    /// thousand symbols (the real screens of the corpus have a few hundred)
+    /// building it cost more than it saved: the A/B gate measured resizes
+    /// 11.5% slower over the corpus's 266 cases, with 20 more allocations
+    /// each, while the families at 100 rows (1,600 symbols and up) gained
+    /// 30-40% (docs/measurements.md#m-2026-11-28-kept-shapes). Tests lower it.
+    var keptShapesFloor = 1024
+    /// Whether this tableau keeps shapes now.
+    var keepsShapesNow: Bool { keepsShapes && kinds.count >= keptShapesFloor }
     /// Shifts made through a kept column since creation (a count tests read).
     private(set) var keptColumnShifts = 0
 
@@ -362,7 +372,7 @@ struct Tableau {
         }
         // The column kept from an earlier shift at this shape, if any (see
         // KeptShapes.swift): it is built on the second shift at one shape.
-        guard keepsShapes else {
+        guard keepsShapesNow else {
             shiftThroughColumn(plus, by: delta, infeasible: &infeasible)
             return
         }

@@ -10,10 +10,12 @@ import Testing
 struct KeptShapesTests {
     /// A solver loaded with `layout`'s rows, the container width (variable 2)
     /// an edit at `width`.
-    static func load(_ layout: Layout, width: Double, keepsShapes: Bool = true) throws -> (CassowarySolver, [CassowaryVariable], LoweredSystem) {
+    /// `floor`: ``Tableau/keptShapesFloor`` (0: these small layouts keep shapes too).
+    static func load(_ layout: Layout, width: Double, keepsShapes: Bool = true, floor: Int = 0) throws -> (CassowarySolver, [CassowaryVariable], LoweredSystem) {
         let system = try layout.lowered()
         var solver = CassowarySolver()
         solver.tableau.keepsShapes = keepsShapes
+        solver.tableau.keptShapesFloor = floor
         let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
         try solver.addEditVariable(variables[2], strength: .soft(1000))
         try solver.suggestValue(variables[2], width)
@@ -81,6 +83,23 @@ struct KeptShapesTests {
             #expect(solver.values == Self.walked(solver), "width \(width)")
         }
         #expect(solver.evaluation.plannedEvaluations > planned && solver.tableau.keptColumnShifts > shifts)
+    }
+
+    @Test("below the floor of symbols nothing is kept, above it the same layout keeps its shape")
+    func floor() throws {
+        let layout = try SelfSizingRows.layout(rows: 12)
+        var (small, variables, _) = try Self.load(layout, width: 375, floor: Tableau().keptShapesFloor)
+        #expect(small.tableau.symbolCapacity < small.tableau.keptShapesFloor, "the layout is not below the default floor")
+        var (kept, _, _) = try Self.load(layout, width: 375, floor: small.tableau.symbolCapacity)
+        for width in [380.0, 376, 383, 377] {
+            try small.suggestValue(variables[2], width)
+            small.updateVariables()
+            try kept.suggestValue(variables[2], width)
+            kept.updateVariables()
+            #expect(small.values == kept.values, "width \(width)")
+        }
+        #expect(small.tableau.keptColumnShifts == 0 && small.evaluation.plannedEvaluations == 0)
+        #expect(kept.tableau.keptColumnShifts > 0 && kept.evaluation.plannedEvaluations > 0)
     }
 
     @Test("a rebuilt tableau does not follow the old tableau's plan")
