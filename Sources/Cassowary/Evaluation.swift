@@ -62,7 +62,7 @@ struct EvaluationScratch {
     var plan: EvaluationPlan?
     /// The shape and symbols of the last walk: a second evaluation of the
     /// same symbols at the same shape makes a plan (KeptShapes.swift).
-    var walked: (identity: TableauIdentity, version: Int, symbols: [Symbol])?
+    var walked: (epoch: Int, version: Int, symbols: [Symbol])?
     /// Evaluations that followed a plan (a count tests read).
     var plannedEvaluations = 0
 
@@ -100,20 +100,20 @@ extension Tableau {
     /// later calls at that shape follow the plan: the same values, bit for
     /// bit, read from flat arrays in order.
     func values(of symbols: [Symbol], into out: inout [Double], scratch: inout EvaluationScratch) {
-        if let plan = scratch.plan, plan.identity === identity, plan.version == shapeVersion, plan.symbols == symbols {
+        if let plan = scratch.plan, plan.epoch == epoch, plan.version == shapeVersion, plan.symbols == symbols {
             evaluate(plan, into: &out, steps: &scratch.steps)
             scratch.plannedEvaluations += 1
             return
         }
         scratch.plan = nil
-        if keepsShapesNow, let walked = scratch.walked, walked.identity === identity, walked.version == shapeVersion, walked.symbols == symbols {
-            let plan = self.plan(for: symbols)
+        if keepsShapesNow, let walked = scratch.walked, walked.epoch == epoch, walked.version == shapeVersion, walked.symbols == symbols {
+            let plan = self.plan(for: symbols, stack: &scratch.stack)
             evaluate(plan, into: &out, steps: &scratch.steps)
             scratch.plan = plan
             scratch.plannedEvaluations += 1
             return
         }
-        scratch.walked = keepsShapesNow ? (identity, shapeVersion, symbols) : nil
+        scratch.walked = keepsShapesNow ? (epoch, shapeVersion, symbols) : nil
         scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(symbols.count)
@@ -182,12 +182,21 @@ extension Tableau {
     /// The plan of ``values(of:into:scratch:)`` for `symbols` at the current
     /// shape: the walk's order, written down.
     /// - Complexity: O(symbols + Σ lengths of the external rows reached).
-    func plan(for symbols: [Symbol]) -> EvaluationPlan {
-        var plan = EvaluationPlan(identity: identity, version: shapeVersion, symbols: symbols)
+    /// `stack`: a kept buffer (the walk's), left empty.
+    func plan(for symbols: [Symbol], stack: inout [Int32]) -> EvaluationPlan {
+        var plan = EvaluationPlan(epoch: epoch, version: shapeVersion, symbols: symbols)
         // Each basic external's step, -1 until planned.
         var step = [Int32](repeating: -1, count: kinds.count)
-        var stack: [Int32] = []
+        stack.removeAll(keepingCapacity: true)
+        // Why room up front: grown by doubling, the five arrays were about
+        // sixty allocations at 100 self-sizing rows. A step is a basic
+        // external, at most one a symbol planned; rows of layouts have a few
+        // terms (the room for three a step is address space until written).
         plan.outputs.reserveCapacity(symbols.count)
+        plan.targets.reserveCapacity(symbols.count)
+        plan.termEnds.reserveCapacity(symbols.count)
+        plan.coefficients.reserveCapacity(3 * symbols.count)
+        plan.sources.reserveCapacity(3 * symbols.count)
         for symbol in symbols {
             let id = Int(symbol.id)
             guard id >= 0, id < kinds.count, isBasic[id] else {

@@ -13,15 +13,10 @@
 // Kept as flat arrays in row order, both read memory in order and touch
 // no row's cells at all.
 //
-// When: only on the second use at one shape (``Tableau/shapeVersion``). A
-// run of resizes whose dual simplex pivots each time (random layouts)
-// changes the shape between any two uses and never pays for building them.
-
-/// Who a tableau is: a new one for every `Tableau()`. With
-/// ``Tableau/shapeVersion`` it names one shape over a solver's life (the
-/// solver's ``EvaluationScratch`` outlives a rebuild's new tableau, whose
-/// versions start again at 0).
-final class TableauIdentity: Sendable {}
+// When: only on the second use at one shape (``Tableau/shapeVersion``), and
+// only in a tableau of ``Tableau/keptShapesFloor`` symbols or more. A run of
+// resizes whose dual simplex pivots each time (random layouts) changes the
+// shape between any two uses and never pays for building them.
 
 /// The rows that contain an edit's error symbol, each with its coefficient,
 /// in ascending row order, at one shape of the tableau.
@@ -69,7 +64,8 @@ struct EditColumns {
 /// so every value is the same sum, in the same order, as the walk of
 /// ``Tableau/walk(from:rows:isBasic:memo:known:stack:)`` makes: bit for bit.
 struct EvaluationPlan {
-    let identity: TableauIdentity
+    /// The tableau's ``Tableau/epoch`` and ``Tableau/shapeVersion`` when planned.
+    let epoch: Int
     let version: Int
     /// The symbols planned (compared with `==`, O(1) for the same array).
     let symbols: [Symbol]

@@ -114,9 +114,13 @@ struct Tableau {
     /// shape (KeptShapes.swift) is valid while this stays the same. Each
     /// method below that changes the shape adds one.
     private(set) var shapeVersion = 0
-    /// This tableau's identity (a new one for every `Tableau()`), with
-    /// ``shapeVersion`` the name of a shape.
-    let identity = TableauIdentity()
+    /// Which tableau of its solver this is: a rebuild makes a new tableau,
+    /// whose ``shapeVersion`` starts again at 0, with the next epoch. With
+    /// ``shapeVersion`` it names a shape over the solver's life, for the
+    /// solver's ``EvaluationScratch``, which outlives a rebuild. (Why not an
+    /// object's identity: a rebuild would allocate it, and the corpus's
+    /// add-and-remove screens rebuild a dozen times a load.)
+    var epoch = 0
     /// The edits' columns kept for ``shiftEdit(_:by:infeasible:)``.
     private var editColumns = EditColumns()
     /// Whether shifts and evaluations keep what they reuse at one shape
