@@ -45,15 +45,7 @@ struct DualSimplexTests {
         let layout = try RandomFeasible.layout(views: 200, seed: seed)
         let system = try layout.lowered()
         func load(width: Double) throws -> (CassowarySolver, [CassowaryVariable]) {
-            var solver = CassowarySolver()
-            let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
-            try solver.addEditVariable(variables[2], strength: .soft(1000))
-            try solver.suggestValue(variables[2], width)
-            for d in StressTests.definitions(of: system) where !(d.terms.count == 1 && d.terms[0].variable == variables[2]) {
-                try solver.addConstraint(d)
-            }
-            solver.updateVariables()
-            return (solver, variables)
+            try StressTests.loadWithWidthEdit(system, width: width)
         }
         var (resized, variables) = try load(width: system.size.width)
         var heapRuns = 0

@@ -17,18 +17,7 @@ struct ExternalRowsTests {
     /// A solver loaded with a lowered layout's rows in the given order, the
     /// container's size as edits (as the layout adapter does).
     static func load(_ layout: Layout, order: (inout [ConstraintDefinition]) -> Void) throws -> (CassowarySolver, [CassowaryVariable]) {
-        let system = try layout.lowered()
-        var definitions = StressTests.definitions(of: system)
-        order(&definitions)
-        var solver = CassowarySolver()
-        let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
-        try solver.addEditVariable(variables[2], strength: .soft(1000))
-        try solver.suggestValue(variables[2], system.size.width)
-        for d in definitions where !(d.terms.count == 1 && d.terms[0].variable == variables[2]) {
-            try solver.addConstraint(d)
-        }
-        solver.updateVariables()
-        return (solver, variables)
+        try StressTests.loadWithWidthEdit(layout.lowered(), order: order)
     }
 
     @Test("self-sizing rows: no fill-in, the same frames, whatever the insertion order", arguments: ["as generated", "reversed", "shuffled"])

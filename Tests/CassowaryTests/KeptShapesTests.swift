@@ -11,19 +11,22 @@ struct KeptShapesTests {
     /// A solver loaded with `layout`'s rows, the container width (variable 2)
     /// an edit at `width`.
     /// `floor`: ``Tableau/keptShapesFloor`` (0: these small layouts keep shapes too).
-    static func load(_ layout: Layout, width: Double, keepsShapes: Bool = true, floor: Int = 0) throws -> (CassowarySolver, [CassowaryVariable], LoweredSystem) {
-        let system = try layout.lowered()
-        var solver = CassowarySolver()
-        solver.tableau.keepsShapes = keepsShapes
-        solver.tableau.keptShapesFloor = floor
-        let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
-        try solver.addEditVariable(variables[2], strength: .soft(1000))
-        try solver.suggestValue(variables[2], width)
-        for d in StressTests.definitions(of: system) where !(d.terms.count == 1 && d.terms[0].variable == variables[2]) {
-            try solver.addConstraint(d)
+    static func load(_ layout: Layout, width: Double, keepsShapes: Bool = true, floor: Int = 0) throws -> (CassowarySolver, [CassowaryVariable]) {
+        try StressTests.loadWithWidthEdit(layout.lowered(), width: width, configure: { solver in
+            solver.tableau.keepsShapes = keepsShapes
+            solver.tableau.keptShapesFloor = floor
+        })
+    }
+
+    /// Resizes to each width in turn (the width edit is variable 2),
+    /// evaluating after each, then calls `check` with the width.
+    static func resize(_ solver: inout CassowarySolver, _ variables: [CassowaryVariable], through widths: [Double],
+                       check: (CassowarySolver, Double) -> Void = { _, _ in }) throws {
+        for width in widths {
+            try solver.suggestValue(variables[2], width)
+            solver.updateVariables()
+            check(solver, width)
         }
-        solver.updateVariables()
-        return (solver, variables, system)
     }
 
     /// The values the walk gives now (a fresh scratch never plans).
@@ -33,8 +36,8 @@ struct KeptShapesTests {
           arguments: [(rows: 40, family: "self-sizing"), (rows: 30, family: "grid")])
     func resizesAtOneShape(rows: Int, family: String) throws {
         let layout = family == "grid" ? try AlternatingGrid.layout(rows: rows) : try SelfSizingRows.layout(rows: rows)
-        var (kept, variables, _) = try Self.load(layout, width: 375)
-        var (plain, _, _) = try Self.load(layout, width: 375, keepsShapes: false)
+        var (kept, variables) = try Self.load(layout, width: 375)
+        var (plain, _) = try Self.load(layout, width: 375, keepsShapes: false)
         // Widths a few points apart keep every row feasible (no pivot), so
         // the shape stays and the kept paths are taken from the second resize on.
         let widths: [Double] = [380, 376, 383.5, 375, 379.25, 377]
@@ -50,18 +53,15 @@ struct KeptShapesTests {
         #expect(kept.evaluation.plannedEvaluations >= widths.count - 2, "the plan was not used: \(kept.evaluation.plannedEvaluations)")
         #expect(plain.tableau.keptColumnShifts == 0 && plain.evaluation.plannedEvaluations == 0)
         // The answer is the one a fresh load at the last width gives.
-        let (fresh, _, _) = try Self.load(layout, width: widths[widths.count - 1])
+        let (fresh, _) = try Self.load(layout, width: widths[widths.count - 1])
         for (a, b) in zip(kept.values, fresh.values) { #expect(abs(a - b) <= 1e-9 * max(1, abs(b))) }
     }
 
     @Test("a change of shape between resizes drops what was kept")
     func changeOfShape() throws {
         let layout = try SelfSizingRows.layout(rows: 20)
-        var (solver, variables, _) = try Self.load(layout, width: 375)
-        for width in [380.0, 376, 383] {
-            try solver.suggestValue(variables[2], width)
-            solver.updateVariables()
-        }
+        var (solver, variables) = try Self.load(layout, width: 375)
+        try Self.resize(&solver, variables, through: [380, 376, 383])
         let planned = solver.evaluation.plannedEvaluations
         let shifts = solver.tableau.keptColumnShifts
         #expect(planned > 0 && shifts > 0)
@@ -77,9 +77,7 @@ struct KeptShapesTests {
         #expect(solver.values == Self.walked(solver))
         // Removing it changes the shape again; values stay the walk's.
         try solver.removeConstraint(grown)
-        for width in [379.0, 382, 377] {
-            try solver.suggestValue(variables[2], width)
-            solver.updateVariables()
+        try Self.resize(&solver, variables, through: [379, 382, 377]) { solver, width in
             #expect(solver.values == Self.walked(solver), "width \(width)")
         }
         #expect(solver.evaluation.plannedEvaluations > planned && solver.tableau.keptColumnShifts > shifts)
@@ -88,9 +86,9 @@ struct KeptShapesTests {
     @Test("below the floor of symbols nothing is kept, above it the same layout keeps its shape")
     func floor() throws {
         let layout = try SelfSizingRows.layout(rows: 12)
-        var (small, variables, _) = try Self.load(layout, width: 375, floor: Tableau().keptShapesFloor)
+        var (small, variables) = try Self.load(layout, width: 375, floor: Tableau().keptShapesFloor)
         #expect(small.tableau.symbolCapacity < small.tableau.keptShapesFloor, "the layout is not below the default floor")
-        var (kept, _, _) = try Self.load(layout, width: 375, floor: small.tableau.symbolCapacity)
+        var (kept, _) = try Self.load(layout, width: 375, floor: small.tableau.symbolCapacity)
         for width in [380.0, 376, 383, 377] {
             try small.suggestValue(variables[2], width)
             small.updateVariables()
@@ -105,11 +103,8 @@ struct KeptShapesTests {
     @Test("a rebuilt tableau does not follow the old tableau's plan")
     func rebuild() throws {
         let layout = try SelfSizingRows.layout(rows: 10)
-        var (solver, variables, _) = try Self.load(layout, width: 375)
-        for width in [380.0, 376, 383] {
-            try solver.suggestValue(variables[2], width)
-            solver.updateVariables()
-        }
+        var (solver, variables) = try Self.load(layout, width: 375)
+        try Self.resize(&solver, variables, through: [380, 376, 383])
         let planned = solver.evaluation.plannedEvaluations
         #expect(planned > 0)
         try solver.rebuild()

@@ -20,6 +20,27 @@ struct StressTests {
         return system.constraints.map { ConstraintDefinition($0, variables: variables) }
     }
 
+    /// A solver loaded with a lowered system's rows (in the order `order`
+    /// leaves them), the container's width (variable 2) an edit at `width`
+    /// (the system's own by default), as the layout adapter does.
+    /// `configure` sees the solver before anything is added.
+    static func loadWithWidthEdit(_ system: LoweredSystem, width: Double? = nil,
+                                  order: (inout [ConstraintDefinition]) -> Void = { _ in },
+                                  configure: (inout CassowarySolver) -> Void = { _ in }) throws -> (CassowarySolver, [CassowaryVariable]) {
+        var definitions = Self.definitions(of: system)
+        order(&definitions)
+        var solver = CassowarySolver()
+        configure(&solver)
+        let variables = (0..<system.variableCount).map { solver.makeVariable("x\($0)") }
+        try solver.addEditVariable(variables[2], strength: .soft(1000))
+        try solver.suggestValue(variables[2], width ?? system.size.width)
+        for d in definitions where !(d.terms.count == 1 && d.terms[0].variable == variables[2]) {
+            try solver.addConstraint(d)
+        }
+        solver.updateVariables()
+        return (solver, variables)
+    }
+
     @Test("remove / re-add / suggest on a 30-row grid, 300 steps, fresh solve every 25", arguments: [UInt64(3), 4])
     func longSequence(seed: UInt64) throws {
         let (count, rows) = try Self.definitions(rows: 30)
