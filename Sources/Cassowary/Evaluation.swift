@@ -157,18 +157,22 @@ extension Tableau {
             }
             var pending = false
             var value = rows[t].constant
-            rows[t].cells.withUnsafeBufferPointer { cells in
-                for cell in cells {
-                    let c = Int(cell.symbol.id)
-                    guard isBasic[c] else { continue }
-                    if cell.symbol.kind != .external {
-                        value += cell.coefficient * rows[c].constant
-                    } else if known[c] {
-                        value += cell.coefficient * memo[c]
-                    } else {
-                        stack.append(cell.symbol.id)
-                        pending = true
-                    }
+            // Why by index, not `withUnsafeBufferPointer` on the cells: the
+            // closure made the compiler retain and release each row's cells
+            // (a tenth of a first walk's instructions, and a write to every
+            // row's storage, which a walk only reads); an element read has
+            // no call between the borrow and its use, so nothing is retained.
+            for k in 0..<rows[t].cells.count {
+                let cell = rows[t].cells[k]
+                let c = Int(cell.symbol.id)
+                guard isBasic[c] else { continue }
+                if cell.symbol.kind != .external {
+                    value += cell.coefficient * rows[c].constant
+                } else if known[c] {
+                    value += cell.coefficient * memo[c]
+                } else {
+                    stack.append(cell.symbol.id)
+                    pending = true
                 }
             }
             if pending { continue }

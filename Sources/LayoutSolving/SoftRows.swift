@@ -16,11 +16,12 @@ import LayoutModel
 /// terms, constant, relation and priority.
 public struct SoftRows: Sendable {
     private struct Row {
-        var priority: Double
         var constant: Double
         /// Where the row's terms end in ``terms`` (they start where the
         /// previous row's end).
         var termEnd: Int32
+        /// The row's priority, as an index into ``priorities``.
+        var level: Int32
         var relation: Relation
     }
 
@@ -34,6 +35,16 @@ public struct SoftRows: Sendable {
     // 260 instructions (callgrind, self-sizing rows).
     private var rows: [Row] = []
     private var terms: [Term] = []
+    /// The distinct priorities of the rows, in the order first appended.
+    ///
+    /// Why a level a row, not its priority: an answer reads every soft row,
+    /// and finding the row's level among the sums (and writing the sum back
+    /// into an array of pairs) was half of `levelErrors`'s 52 instructions a
+    /// row on self-sizing rows, whose priorities alternate row by row; a
+    /// resize there spent more time in it than in evaluating the variables.
+    private var priorities: [Double] = []
+    /// The level of the last row appended, tried first by the next.
+    private var lastLevel = -1
 
     public init() {}
 
@@ -71,8 +82,17 @@ public struct SoftRows: Sendable {
         for term in row.expression.terms {
             terms.append(Term(coefficient: term.coefficient, variable: Int32(truncatingIfNeeded: term.variable.index)))
         }
-        rows.append(Row(priority: row.priority.rawValue, constant: row.expression.constant,
-                        termEnd: Int32(truncatingIfNeeded: terms.count), relation: row.relation))
+        let p = row.priority.rawValue
+        if lastLevel < 0 || priorities[lastLevel] != p {
+            if let known = priorities.firstIndex(of: p) {
+                lastLevel = known
+            } else {
+                priorities.append(p)
+                lastLevel = priorities.count - 1
+            }
+        }
+        rows.append(Row(constant: row.expression.constant, termEnd: Int32(truncatingIfNeeded: terms.count),
+                        level: Int32(truncatingIfNeeded: lastLevel), relation: row.relation))
     }
 
     /// Each level's error under an assignment: the same numbers as
@@ -81,18 +101,28 @@ public struct SoftRows: Sendable {
     /// - Parameter value: the value of each variable, by ``FrameVariable/index``.
     /// - Complexity: O(rows + terms).
     public func levelErrors(_ value: [Double]) -> [LevelError] {
-        var sums = LevelErrorSums()
-        var t = 0
-        for row in rows {
-            var e = row.constant
-            let end = Int(row.termEnd)
-            while t < end {
-                e += terms[t].coefficient * value[Int(terms[t].variable)]
-                t += 1
+        var sums = [Double](repeating: 0, count: priorities.count)
+        // Each level's errors are added in the rows' order, as
+        // ``LevelErrorSums`` adds them: the same sums, bit for bit. Read
+        // through buffers: `termEnd` never passes `terms.count` and `level`
+        // never passes `priorities.count` (`append` writes them together).
+        rows.withUnsafeBufferPointer { rows in
+            terms.withUnsafeBufferPointer { terms in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    var t = 0
+                    for row in rows {
+                        var e = row.constant
+                        let end = Int(row.termEnd)
+                        while t < end {
+                            e += terms[t].coefficient * value[Int(terms[t].variable)]
+                            t += 1
+                        }
+                        sums[Int(row.level)] += row.relation.violation(e)
+                    }
+                }
             }
-            sums.add(row.relation.violation(e), priority: row.priority)
         }
-        return sums.levels
+        return LevelErrorSums.levels(zip(priorities, sums).map { ($0, $1) })
     }
 }
 
@@ -119,7 +149,10 @@ struct LevelErrorSums {
     }
 
     /// The levels, highest priority first.
-    var levels: [LevelError] {
+    var levels: [LevelError] { Self.levels(sums) }
+
+    /// Levels from sums by priority (distinct priorities), highest first.
+    static func levels(_ sums: [(priority: Double, sum: Double)]) -> [LevelError] {
         sums.sorted { $0.priority > $1.priority }.map { LevelError(priority: Priority($0.priority), error: $0.sum) }
     }
 }
