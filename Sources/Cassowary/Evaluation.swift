@@ -54,7 +54,7 @@ struct ProjectionMemo {
 /// Buffers for evaluating the DAG (kept by the solver between calls), and
 /// the plan of the evaluation when it is made again at one shape.
 struct EvaluationScratch {
-    var memo: [Double] = []
+    var memo = WalkMemo(count: 0)
     var known: [Bool] = []
     var stack: [Int32] = []
     /// The steps' values of ``plan``.
@@ -68,13 +68,34 @@ struct EvaluationScratch {
 
     mutating func reset(count: Int) {
         if known.count != count {
-            memo = [Double](repeating: 0, count: count)
             known = [Bool](repeating: false, count: count)
         } else {
             for i in known.indices { known[i] = false }
         }
+        // A copy of the scratch (of the solver) shares the memo: the walk
+        // writes it, so it must be this scratch's alone.
+        if memo.values.count != count || !isKnownUniquelyReferenced(&memo) { memo = WalkMemo(count: count) }
         stack.removeAll(keepingCapacity: true)
     }
+}
+
+/// The walk's values by symbol id, left uninitialised: an entry is read only
+/// after the same walk wrote it (`known` says which).
+///
+/// Why not an array of zeros: the first walk after a load makes it fresh, and
+/// zeroing 8 bytes a symbol (1.9 MB at 10^4 self-sizing rows) was three
+/// quarters of that walk's writes that missed the caches, for entries of
+/// which the walk writes only the basic externals' (a third of the symbols).
+///
+/// `@unchecked Sendable` as an array's storage is: a scratch writes the memo
+/// only after ``EvaluationScratch/reset(count:)`` made it unique (copy on
+/// write, without the copy: the values need not survive).
+final class WalkMemo: @unchecked Sendable {
+    let values: UnsafeMutableBufferPointer<Double>
+
+    init(count: Int) { values = .allocate(capacity: count) }
+
+    deinit { values.deallocate() }
 }
 
 /// Reading the DAG of external rows (see ``Tableau``): values at the current
@@ -126,7 +147,8 @@ extension Tableau {
         swap(&stack, &scratch.stack)
         rows.withUnsafeBufferPointer { rows in
             isBasic.withUnsafeBufferPointer { isBasic in
-                scratch.memo.withUnsafeMutableBufferPointer { memo in
+                withExtendedLifetime(scratch.memo) { memo in
+                    let memo = memo.values
                     scratch.known.withUnsafeMutableBufferPointer { known in
                         for symbol in symbols {
                             out.append(Self.walk(from: symbol, rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
@@ -159,7 +181,7 @@ extension Tableau {
             var value = rows[t].constant
             // Why by index, not `withUnsafeBufferPointer` on the cells: the
             // closure made the compiler retain and release each row's cells
-            // (a tenth of a first walk's instructions, and a write to every
+            // (a fifth of a first walk's instructions, and a write to every
             // row's storage, which a walk only reads); an element read has
             // no call between the borrow and its use, so nothing is retained.
             for k in 0..<rows[t].cells.count {
