@@ -127,4 +127,21 @@ struct ExternalRowsTests {
         #expect(solver.value(of: v[0]) == 1)  // the required v0 = 1 wins over the edit
         #expect(solver.value(of: v[n - 1]) == Double(n))
     }
+
+    @Test("a copy of a solver walks in a memo of its own, and both give their own values")
+    func copiesWalkApart() throws {
+        let layout = try SelfSizingRows.layout(rows: 20)
+        var (a, variables) = try StressTests.loadWithWidthEdit(layout.lowered(), width: 375)
+        var b = a
+        try a.suggestValue(variables[2], 400)
+        try b.suggestValue(variables[2], 500)
+        a.updateVariables()
+        b.updateVariables()
+        // The memo is written by each walk: shared by copies sent to two
+        // threads, their walks would race (WalkMemo, Evaluation.swift).
+        #expect(a.evaluation.memo !== b.evaluation.memo)
+        #expect(a.values == a.tableau.values(of: a.variableSymbols))
+        #expect(b.values == b.tableau.values(of: b.variableSymbols))
+        #expect(a.values[2] == 400 && b.values[2] == 500)
+    }
 }
