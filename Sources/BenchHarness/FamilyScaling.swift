@@ -105,20 +105,46 @@ public enum FamilyScaling {
     static let minimumBatch = 0.010
 
     /// Measures every family at every size on every solver.
+    ///
+    /// Why rounds over the sizes, not each size's repetitions in a row: the
+    /// exponent compares sizes, and on a shared VM the machine's speed
+    /// drifts over seconds; measured one after the other, a slow spell fell
+    /// on one size (the 10^3 solve of self-sizing rows read 148 µs in one
+    /// run and 581 µs in another of the same binary) and moved the exponent
+    /// by 0.3. Each round takes one sample of every size, in ascending order
+    /// on even rounds and descending on odd ones (the gate's ABBA), so a
+    /// drift falls on every size alike. Round 0 is a warm-up: the first load
+    /// pays page faults and allocator growth.
     /// - Parameters:
     ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
-    ///   - progress: called with a line after each measurement (for stderr).
+    ///   - progress: called with a line at the start of each round and a
+    ///     line per measurement when its family is done (for stderr).
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
     /// - Complexity: O(families × sizes × repetitions × solver time).
     public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
                                timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
         var out: [ScalingMeasurement] = []
+        let ordered = sizes.sorted()
+        let rounds = max(1, repetitions)
         for family in families {
-            for size in sizes.sorted() {
-                let layout = try family.layout(size: size)
-                let validated = try layout.validated()
-                for spec in solvers {
-                    let m = try measure(validated, family: family, size: size, solver: spec, repetitions: repetitions, timeout: timeout)
+            let layouts = try ordered.map { try family.layout(size: $0).validated() }
+            // samples[size][solver]
+            var samples = [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count), count: ordered.count)
+            for round in 0...rounds {
+                progress(round == 0 ? "  \(family.rawValue): warm-up round"
+                                    : "  \(family.rawValue): round \(round) of \(rounds)")
+                let order = round % 2 == 0 ? Array(ordered.indices) : Array(ordered.indices.reversed())
+                for i in order {
+                    for (k, spec) in solvers.enumerated() {
+                        let sample = try Self.sample(layouts[i], solver: spec, timeout: timeout)
+                        if round > 0 { samples[i][k].append(sample) }
+                    }
+                }
+            }
+            for (i, size) in ordered.enumerated() {
+                for (k, spec) in solvers.enumerated() {
+                    let m = samples[i][k].measurement(family: family, solver: spec.name, size: size,
+                                                      constraints: layouts[i].layout.constraints.count)
                     out.append(m)
                     progress(String(format: "  %@ %@=%d %@: load %.4f s, solve %.4f s, resize %.6f s", family.rawValue, family.sizeUnit,
                                     size, spec.name, m.load, m.solve, m.resize))
@@ -128,38 +154,47 @@ public enum FamilyScaling {
         return out
     }
 
-    static func measure(_ layout: ValidatedLayout, family: ScalingFamily, size: Int, solver spec: SolverSpec, repetitions: Int,
-                        timeout: Double) throws -> ScalingMeasurement {
+    /// The seconds of each phase, one entry a round.
+    struct Samples {
         var loads: [Double] = [], solves: [Double] = [], resizes: [Double] = []
+
+        mutating func append(_ sample: (load: Double, solve: Double, resize: Double)) {
+            loads.append(sample.load)
+            solves.append(sample.solve)
+            resizes.append(sample.resize)
+        }
+
+        /// The medians.
+        func measurement(family: ScalingFamily, solver: String, size: Int, constraints: Int) -> ScalingMeasurement {
+            func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
+            return ScalingMeasurement(family: family, solver: solver, size: size, constraints: constraints,
+                                      load: median(loads), solve: median(solves), resize: median(resizes))
+        }
+    }
+
+    /// One load, its solve, and the mean of a batch of resizes, on a fresh solver.
+    static func sample(_ layout: ValidatedLayout, solver spec: SolverSpec,
+                       timeout: Double) throws -> (load: Double, solve: Double, resize: Double) {
         let base = layout.layout.container
         let wider = ContainerSize(width: base.width * 1.1, height: base.height)
-        // Repetition 0 is a warm-up: the first load pays page faults and allocator growth.
-        for repetition in 0...max(1, repetitions) {
-            let solver = spec.make(timeout: timeout, ambiguity: false)
-            let load = try Runner.seconds { try solver.prepare(layout, variant: nil) }
-            let solve = try Runner.seconds { _ = try solver.solve() }
-            // The first two resizes are not timed: the first adds the
-            // container's edit (once per load), the second is the first at
-            // an unchanged shape, where the native solver keeps what later
-            // resizes reuse (Cassowary/KeptShapes.swift).
-            _ = try solver.resize(to: wider)
-            _ = try solver.resize(to: base)
-            var count = 0
-            let batch = try Runner.seconds {
-                let start = DispatchTime.now().uptimeNanoseconds
-                repeat {
-                    _ = try solver.resize(to: count % 2 == 0 ? wider : base)
-                    count += 1
-                } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count % 2 == 1
-            }
-            guard repetition > 0 else { continue }
-            loads.append(load)
-            solves.append(solve)
-            resizes.append(batch / Double(count))
+        let solver = spec.make(timeout: timeout, ambiguity: false)
+        let load = try Runner.seconds { try solver.prepare(layout, variant: nil) }
+        let solve = try Runner.seconds { _ = try solver.solve() }
+        // The first two resizes are not timed: the first adds the
+        // container's edit (once per load), the second is the first at
+        // an unchanged shape, where the native solver keeps what later
+        // resizes reuse (Cassowary/KeptShapes.swift).
+        _ = try solver.resize(to: wider)
+        _ = try solver.resize(to: base)
+        var count = 0
+        let batch = try Runner.seconds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            repeat {
+                _ = try solver.resize(to: count % 2 == 0 ? wider : base)
+                count += 1
+            } while Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9 < minimumBatch || count % 2 == 1
         }
-        func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
-        return ScalingMeasurement(family: family, solver: spec.name, size: size, constraints: layout.layout.constraints.count,
-                                  load: median(loads), solve: median(solves), resize: median(resizes))
+        return (load, solve, batch / Double(count))
     }
 
     /// The exponents between successive sizes, per family, solver and phase,

@@ -15,8 +15,9 @@ struct ScalingCommand: ParsableCommand {
         discussion: """
             With --family (a family's name, or all): load, solve and a width resize (batches of \
             at least 10 ms, after two untimed resizes) of each generated family at each of --sizes on each of --solvers (cassowary and the glpk \
-            reference by default), medians of --repetitions, the growth exponent per family, solver \
-            and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
+            reference by default), medians of --repetitions rounds (each round samples every size, \
+            ascending and descending in turn, after a warm-up round), the growth exponent per family, \
+            solver and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
             1.15. --output DIR writes scaling.md and scaling.json there.
 
             Without --family: the alternating grid in depth. \

@@ -64,7 +64,9 @@ struct FamilyScalingTests {
         let measurements = try FamilyScaling.measure(families: ScalingFamily.allCases, sizes: [4, 8], solvers: solvers,
                                                      repetitions: 1) { lines.append($0) }
         #expect(measurements.count == ScalingFamily.allCases.count * 2 * 2)
-        #expect(lines.count == measurements.count)
+        // A line a measurement, and a line a round (a warm-up and one) a family.
+        #expect(lines.filter { $0.contains(": load ") }.count == measurements.count)
+        #expect(lines.filter { $0.contains("round") }.count == ScalingFamily.allCases.count * 2)
         for m in measurements {
             #expect(m.load > 0 && m.solve > 0 && m.resize > 0, "\(m.family.rawValue) \(m.size) \(m.solver)")
             #expect(m.constraints > 0)
