@@ -53,8 +53,13 @@ struct ProjectionMemo {
 
 /// Buffers for evaluating the DAG (kept by the solver between calls), and
 /// the plan of the evaluation when it is made again at one shape.
-struct EvaluationScratch {
-    var memo = WalkMemo(count: 0)
+///
+/// `@unchecked Sendable`: every field is a value but the memo, a class
+/// (`ManagedBuffer`s are never `Sendable`) that a scratch writes only after
+/// ``reset(count:)`` made it its own, as an array's storage is written.
+struct EvaluationScratch: @unchecked Sendable {
+    /// Made by the first walk (a solver that never evaluates allocates none).
+    var memo: WalkMemo?
     var known: [Bool] = []
     var stack: [Int32] = []
     /// The steps' values of ``plan``.
@@ -66,7 +71,10 @@ struct EvaluationScratch {
     /// Evaluations that followed a plan (a count tests read).
     var plannedEvaluations = 0
 
-    mutating func reset(count: Int) {
+    /// Clears `known` for `count` symbols and returns a memo of `count`
+    /// values that is this scratch's alone.
+    @discardableResult
+    mutating func reset(count: Int) -> WalkMemo {
         if known.count != count {
             known = [Bool](repeating: false, count: count)
         } else {
@@ -74,28 +82,34 @@ struct EvaluationScratch {
         }
         // A copy of the scratch (of the solver) shares the memo: the walk
         // writes it, so it must be this scratch's alone.
-        if memo.values.count != count || !isKnownUniquelyReferenced(&memo) { memo = WalkMemo(count: count) }
+        // (Uniqueness tested before `kept` binds: the binding is a reference too.)
+        if memo?.header == count, isKnownUniquelyReferenced(&memo), let kept = memo {
+            stack.removeAll(keepingCapacity: true)
+            return kept
+        }
+        let made = WalkMemo.make(count: count)
+        memo = made
         stack.removeAll(keepingCapacity: true)
+        return made
     }
 }
 
 /// The walk's values by symbol id, left uninitialised: an entry is read only
-/// after the same walk wrote it (`known` says which).
+/// after the same walk wrote it (`known` says which). The header is the
+/// count; the values are the buffer's elements (one allocation, as the array
+/// it replaced).
 ///
 /// Why not an array of zeros: the first walk after a load makes it fresh, and
 /// zeroing 8 bytes a symbol (1.9 MB at 10^4 self-sizing rows) was three
 /// quarters of that walk's writes that missed the caches, for entries of
 /// which the walk writes only the basic externals' (a third of the symbols).
-///
-/// `@unchecked Sendable` as an array's storage is: a scratch writes the memo
-/// only after ``EvaluationScratch/reset(count:)`` made it unique (copy on
-/// write, without the copy: the values need not survive).
-final class WalkMemo: @unchecked Sendable {
-    let values: UnsafeMutableBufferPointer<Double>
-
-    init(count: Int) { values = .allocate(capacity: count) }
-
-    deinit { values.deallocate() }
+final class WalkMemo: ManagedBuffer<Int, Double> {
+    /// A memo of `count` uninitialised values (`Double` needs no
+    /// deinitialisation, so none is done when it is freed).
+    static func make(count: Int) -> WalkMemo {
+        // `create` makes an instance of the class it is called on.
+        unsafeDowncast(WalkMemo.create(minimumCapacity: count) { _ in count }, to: WalkMemo.self)
+    }
 }
 
 /// Reading the DAG of external rows (see ``Tableau``): values at the current
@@ -135,7 +149,7 @@ extension Tableau {
             return
         }
         scratch.walked = keepsShapesNow ? (epoch, shapeVersion, symbols) : nil
-        scratch.reset(count: kinds.count)
+        let memoStorage = scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(symbols.count)
         // Why buffers: through the arrays, each row's cells were retained
@@ -147,8 +161,8 @@ extension Tableau {
         swap(&stack, &scratch.stack)
         rows.withUnsafeBufferPointer { rows in
             isBasic.withUnsafeBufferPointer { isBasic in
-                withExtendedLifetime(scratch.memo) { memo in
-                    let memo = memo.values
+                memoStorage.withUnsafeMutablePointerToElements { base in
+                    let memo = UnsafeMutableBufferPointer(start: base, count: kinds.count)
                     scratch.known.withUnsafeMutableBufferPointer { known in
                         for symbol in symbols {
                             out.append(Self.walk(from: symbol, rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))

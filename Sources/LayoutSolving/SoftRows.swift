@@ -62,6 +62,7 @@ public struct SoftRows: Sendable {
         }
         self.rows.reserveCapacity(rowCount)
         terms.reserveCapacity(termCount)
+        priorities.reserveCapacity(Self.typicalLevels)
         for row in rows { append(row) }
     }
 
@@ -72,7 +73,13 @@ public struct SoftRows: Sendable {
     public mutating func reserveCapacity(rows: Int, terms: Int) {
         self.rows.reserveCapacity(rows)
         self.terms.reserveCapacity(terms)
+        priorities.reserveCapacity(Self.typicalLevels)
     }
+
+    /// Room for the priorities of most layouts at once (a handful of
+    /// levels): grown by doubling from one, the list was three allocations
+    /// a load.
+    static let typicalLevels = 8
 
     /// Appends `row` if it is soft; a required row is not kept.
     ///
@@ -101,14 +108,16 @@ public struct SoftRows: Sendable {
     /// - Parameter value: the value of each variable, by ``FrameVariable/index``.
     /// - Complexity: O(rows + terms).
     public func levelErrors(_ value: [Double]) -> [LevelError] {
-        var sums = [Double](repeating: 0, count: priorities.count)
         // Each level's errors are added in the rows' order, as
         // ``LevelErrorSums`` adds them: the same sums, bit for bit. Read
         // through buffers: `termEnd` never passes `terms.count` and `level`
         // never passes `priorities.count` (`append` writes them together).
+        // Summed in the answer's own array, sorted in place at the end: one
+        // allocation an answer (an answer is read after every resize).
+        var levels = priorities.map { LevelError(priority: Priority($0), error: 0) }
         rows.withUnsafeBufferPointer { rows in
             terms.withUnsafeBufferPointer { terms in
-                sums.withUnsafeMutableBufferPointer { sums in
+                levels.withUnsafeMutableBufferPointer { levels in
                     var t = 0
                     for row in rows {
                         var e = row.constant
@@ -117,12 +126,13 @@ public struct SoftRows: Sendable {
                             e += terms[t].coefficient * value[Int(terms[t].variable)]
                             t += 1
                         }
-                        sums[Int(row.level)] += row.relation.violation(e)
+                        levels[Int(row.level)].error += row.relation.violation(e)
                     }
                 }
             }
         }
-        return LevelErrorSums.levels(zip(priorities, sums).map { ($0, $1) })
+        levels.sort { $0.priority > $1.priority }
+        return levels
     }
 }
 
@@ -149,10 +159,7 @@ struct LevelErrorSums {
     }
 
     /// The levels, highest priority first.
-    var levels: [LevelError] { Self.levels(sums) }
-
-    /// Levels from sums by priority (distinct priorities), highest first.
-    static func levels(_ sums: [(priority: Double, sum: Double)]) -> [LevelError] {
+    var levels: [LevelError] {
         sums.sorted { $0.priority > $1.priority }.map { LevelError(priority: Priority($0.priority), error: $0.sum) }
     }
 }
