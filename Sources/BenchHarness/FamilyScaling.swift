@@ -108,13 +108,16 @@ public enum FamilyScaling {
     ///
     /// Why rounds over the sizes, not each size's repetitions in a row: the
     /// exponent compares sizes, and on a shared VM the machine's speed
-    /// drifts over seconds; measured one after the other, a slow spell fell
-    /// on one size (the 10^3 solve of self-sizing rows read 148 µs in one
-    /// run and 581 µs in another of the same binary) and moved the exponent
-    /// by 0.3. Each round takes one sample of every size, in ascending order
-    /// on even rounds and descending on odd ones (the gate's ABBA), so a
-    /// drift falls on every size alike. Round 0 is a warm-up: the first load
-    /// pays page faults and allocator growth.
+    /// drifts over seconds; measured one after the other, a slow spell can
+    /// fall on one size alone (the 10^3 solve of self-sizing rows read
+    /// 148 µs in one run and 581 µs in another of the same binary: 0.6 on an
+    /// exponent over one decade). Each round takes one sample of every size,
+    /// in ascending order on even rounds and descending on odd ones (the
+    /// gate's ABBA), so a drift falls on every size alike. (Six runs in
+    /// rounds against nine the old way showed no systematic change of the
+    /// exponents: docs/measurements.md#m-2026-11-28-first-walk.)
+    /// Every size's layout is held for the family's rounds. Round 0 is a
+    /// warm-up: the first load pays page faults and allocator growth.
     /// - Parameters:
     ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
     ///   - progress: called with a line at the start of each round and a

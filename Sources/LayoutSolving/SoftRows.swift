@@ -1,8 +1,9 @@
 // The soft rows of a lowered system in flat arrays, for a solver that keeps
 // them only to measure an answer's errors per priority level (the native
 // solver's adapter). What the sums are is ``LoweredSystem/levelErrors(_:)``'s
-// definition; both go through ``LevelErrorSums``, so they are the same
-// numbers, summed in the same order.
+// definition; both add each level's errors in the rows' order (that one
+// through ``LevelErrorSums``, this one into a level index a row), so they
+// are the same numbers, bit for bit (SoftRowsTests).
 //
 // Why not an array of `LoweredConstraint`: each of those is a struct of 48
 // bytes and an array of terms on the heap. A self-sizing table has four soft
