@@ -212,11 +212,17 @@ extension CassowarySolver {
             work.append(b)
             queued[b] = true
         }
+        // Why one `negatives` for every row and the cells by index: a fresh
+        // array a degenerate row (an allocation at its first append) and a
+        // retain and release of each row's cells were most of this pass at
+        // 10^4 self-sizing rows (120,000 rows).
+        var negatives: [Int] = []
         while let b = work.popLast() {
             queued[b] = false
-            var negatives: [Int] = []
+            negatives.removeAll(keepingCapacity: true)
             var open = false
-            for cell in t.rows[b].cells {
+            for k in 0..<t.rows[b].cells.count {
+                let cell = t.rows[b].cells[k]
                 let id = Int(cell.symbol.id)
                 // Why an external stops the deduction: it can move either way,
                 // so the row no longer forces its other columns.

@@ -20,12 +20,31 @@ struct ProjectionMemo {
     private var constants: [Double] = []
     /// Whether an empty projection keeps its constant.
     let keepsConstants: Bool
+    /// The depth-first stack of ``Tableau/projectedRow(of:keeping:memo:)``,
+    /// kept between calls (a call a symbol: a fresh array each was an
+    /// allocation and a free a projected symbol).
+    var stack: [Int32] = []
 
     init(keepsConstants: Bool = true) { self.keepsConstants = keepsConstants }
 
     /// Room for symbol ids below `count`.
     mutating func grow(to count: Int) {
         if slots.count < count { slots.append(contentsOf: repeatElement(-1, count: count - slots.count)) }
+    }
+
+    /// Whether `id` was projected (without making its row: the loops of
+    /// ``Tableau/projectedRow(of:keeping:memo:)`` ask this of every cell).
+    func isProjected(_ id: Int32) -> Bool {
+        slots.indices.contains(Int(id)) && slots[Int(id)] != -1
+    }
+
+    /// The constant of `id`'s projection when it is empty (no cells); nil
+    /// when it has cells or was not projected. (0 for an empty projection
+    /// when constants are not kept, as the subscript's row reads.)
+    func emptyProjectionConstant(_ id: Int32) -> Double? {
+        let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
+        guard slot <= -2 else { return nil }
+        return keepsConstants ? constants[Int(-2 - slot)] : 0
     }
 
     subscript(id: Int32) -> Row? {
@@ -329,24 +348,45 @@ extension Tableau {
         guard isBasicExternal(symbol) else { return Row() }
         memo.grow(to: kinds.count)
         if let known = memo[symbol.id] { return known }
-        var stack: [Int32] = [symbol.id]
+        // Taken out of the memo (not copied) so that pushing onto it does not copy it.
+        var stack: [Int32] = []
+        swap(&stack, &memo.stack)
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &memo.stack)
+        }
+        stack.append(symbol.id)
+        // Why the memo's tests and the cells by index: a lookup that made a
+        // row (`memo[id] == nil`, `inner.cells.isEmpty`) retained and released
+        // its cells for every cell read, and so did each loop over a row's
+        // cells; a quarter of the ambiguity analysis's instructions at 10^4
+        // self-sizing rows were retains, releases and frees. The same rows
+        // are projected, in the same order.
         while let top = stack.last {
-            if memo[top] != nil {
+            let t = Int(top)
+            if memo.isProjected(top) {
                 stack.removeLast()
                 continue
             }
             var pending = false
-            for cell in rows[Int(top)].cells where isBasicExternal(cell.symbol) && memo[cell.symbol.id] == nil {
-                stack.append(cell.symbol.id)
-                pending = true
+            for k in 0..<rows[t].cells.count {
+                let inner = rows[t].cells[k].symbol
+                if isBasicExternal(inner) && !memo.isProjected(inner.id) {
+                    stack.append(inner.id)
+                    pending = true
+                }
             }
             if pending { continue }
-            var projected = Row(constant: rows[Int(top)].constant)
-            for cell in rows[Int(top)].cells {
+            var projected = Row(constant: rows[t].constant)
+            for k in 0..<rows[t].cells.count {
+                let cell = rows[t].cells[k]
                 if isBasicExternal(cell.symbol) {
-                    guard let inner = memo[cell.symbol.id] else { continue }
                     // Why the test: most projections are empty, and a merge allocates.
-                    if inner.cells.isEmpty { projected.constant += cell.coefficient * inner.constant } else { projected.addScaled(inner, cell.coefficient) }
+                    if let constant = memo.emptyProjectionConstant(cell.symbol.id) {
+                        projected.constant += cell.coefficient * constant
+                    } else if let inner = memo[cell.symbol.id] {
+                        projected.addScaled(inner, cell.coefficient)
+                    }
                 } else if keep(cell.symbol) {
                     projected.add(cell.symbol, cell.coefficient)
                 }
