@@ -376,9 +376,7 @@ public struct CassowarySolver: Sendable {
             .map { (id: $0.id, definition: definition(of: $0.value, id: $0.id), edit: $0.value.edit) }
         let keepEdits = edits
         let savedValues = values
-        let (epoch, keepsShapes, floor) = (tableau.epoch &+ 1, tableau.keepsShapes, tableau.keptShapesFloor)
-        tableau = Tableau()
-        (tableau.epoch, tableau.keepsShapes, tableau.keptShapesFloor) = (epoch, keepsShapes, floor)
+        tableau = tableau.successor()
         for i in variableSymbols.indices {
             let symbol = tableau.makeSymbol(.external)
             variableSymbols[i] = symbol

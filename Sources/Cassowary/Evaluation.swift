@@ -34,22 +34,23 @@ struct ProjectionMemo {
 
     /// Whether `id` was projected (without making its row: the loops of
     /// ``Tableau/projectedRow(of:keeping:memo:)`` ask this of every cell).
-    func isProjected(_ id: Int32) -> Bool {
-        slots.indices.contains(Int(id)) && slots[Int(id)] != -1
-    }
+    func isProjected(_ id: Int32) -> Bool { slot(id) != -1 }
+
+    /// `id`'s slot, -1 (not projected) for an id beyond the table.
+    private func slot(_ id: Int32) -> Int32 { slots.indices.contains(Int(id)) ? slots[Int(id)] : -1 }
 
     /// The constant of `id`'s projection when it is empty (no cells); nil
     /// when it has cells or was not projected. (0 for an empty projection
     /// when constants are not kept, as the subscript's row reads.)
     func emptyProjectionConstant(_ id: Int32) -> Double? {
-        let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
+        let slot = slot(id)
         guard slot <= -2 else { return nil }
         return keepsConstants ? constants[Int(-2 - slot)] : 0
     }
 
     subscript(id: Int32) -> Row? {
         get {
-            let slot = slots.indices.contains(Int(id)) ? slots[Int(id)] : -1
+            let slot = slot(id)
             if slot >= 0 { return rows[Int(slot)] }
             if slot == -1 { return nil }
             return keepsConstants ? Row(constant: constants[Int(-2 - slot)]) : Row()

@@ -136,6 +136,16 @@ struct Tableau {
     var keptShapesFloor = 1024
     /// Whether this tableau keeps shapes now.
     var keepsShapesNow: Bool { keepsShapes && kinds.count >= keptShapesFloor }
+
+    /// An empty tableau to rebuild into, carrying what outlives a rebuild:
+    /// the next ``epoch`` and the kept-shapes settings.
+    func successor() -> Tableau {
+        var next = Tableau()
+        next.epoch = epoch &+ 1
+        next.keepsShapes = keepsShapes
+        next.keptShapesFloor = keptShapesFloor
+        return next
+    }
     /// Shifts made through a kept column since creation (a count tests read).
     private(set) var keptColumnShifts = 0
 
