@@ -5,7 +5,7 @@
 //
 // Dependencies point one way:
 //   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
-//   LayoutModel, BenchMetrics  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary), GLPKReference (+ CGLPK), ExternalSolvers
+//   LayoutModel, BenchMetrics  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary (+ MemoryHints)), GLPKReference (+ CGLPK), ExternalSolvers
 //   BenchMetrics (phases, counters)  <-  BenchSchema (the results document; verdicts, baseline keys, globs)  <-  BenchHarness, BenchReports
 //   SeededRandom (SplitMix)  <-  LayoutGenerators, BenchStatistics
 //   all of those + AllocationCounter  <-  BenchHarness;  BenchReports (results files only)
@@ -65,8 +65,11 @@ let package = Package(
         /// The solver protocol, solutions, tolerance, expectation checks.
         .target(name: "LayoutSolving", dependencies: ["LayoutModel", "BenchMetrics"], swiftSettings: swiftSettings),
 
-        /// The native incremental Cassowary solver (no dependencies) ...
-        .target(name: "Cassowary", swiftSettings: swiftSettings),
+        /// The native incremental Cassowary solver (no dependencies but the hints below) ...
+        .target(name: "Cassowary", dependencies: ["MemoryHints"], swiftSettings: swiftSettings),
+
+        /// The prefetch hint of the solver's walk over its rows. C, a header.
+        .target(name: "MemoryHints"),
 
         /// ... and its adapter to whole layouts.
         .target(name: "CassowaryLayout", dependencies: ["Cassowary", "LayoutModel", "LayoutSolving", "BenchMetrics"],

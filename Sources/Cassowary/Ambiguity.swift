@@ -136,6 +136,10 @@ extension CassowarySolver {
         var free = [Bool](repeating: false, count: variables.count)
         var needsLP: [Int] = []
         for (i, variable) in variables.enumerated() {
+            // The rows a few variables ahead asked for (as in the walk: Evaluation.swift).
+            if i + Tableau.prefetchDistance < variables.count, variableSymbols.indices.contains(variables[i + Tableau.prefetchDistance].id) {
+                t.prefetchRowCells(variableSymbols[variables[i + Tableau.prefetchDistance].id].id)
+            }
             guard variableSymbols.indices.contains(variable.id) else { continue }
             let symbol = variableSymbols[variable.id]
             if !t.isBasic[Int(symbol.id)] {

@@ -1,3 +1,5 @@
+import MemoryHints
+
 /// The rows ``Tableau/projectedRow(of:keeping:memo:)`` has projected, by
 /// symbol id. Why a slot per symbol and the rows apart, not `[Row?]`: only
 /// the basic externals reached get a row, and 16 bytes for every symbol of
@@ -184,14 +186,62 @@ extension Tableau {
                 memoStorage.withUnsafeMutablePointerToElements { base in
                     let memo = UnsafeMutableBufferPointer(start: base, count: kinds.count)
                     scratch.known.withUnsafeMutableBufferPointer { known in
-                        for symbol in symbols {
-                            out.append(Self.walk(from: symbol, rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
+                        let ahead = Self.prefetchDistance
+                        for i in symbols.indices {
+                            if i + ahead < symbols.count { Self.prefetchCells(of: symbols[i + ahead].id, in: rows) }
+                            out.append(Self.walk(from: symbols[i], rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
                         }
                     }
                 }
             }
         }
         scratch.stack = stack
+    }
+
+    /// How many symbols ahead of the walk their rows' cells are asked for:
+    /// 16, a little ahead of 8 on self-sizing rows at 10^4 (solve 2.6-3.0 ms
+    /// against 3.0-3.1) and as fast elsewhere; the misses of a top-level
+    /// symbol's own dependencies, asked for as they were pushed, made no
+    /// difference that the VM's noise showed, so they are not.
+    static let prefetchDistance = 16
+
+    /// Asks the processor for the first cells of `id`'s row (a hint; no
+    /// value depends on it).
+    ///
+    /// Why: every row's cells are a buffer of their own, met in the order of
+    /// the symbols, not of the buffers, so at 10^4 rows and more each row of
+    /// the walk waited for a miss of the caches
+    /// (docs/measurements.md#m-2026-11-28-prefetch). The symbols to walk are
+    /// known in advance, so the misses of the next ones can overlap the
+    /// work on this one.
+    @inline(__always)
+    static func prefetchCells(of id: Int32, in rows: UnsafeBufferPointer<Row>) {
+        guard let first = firstCellAddress(of: id, in: rows) else { return }
+        // The count (read first) and the first cells: two lines at most,
+        // the allocator aligning buffers to 16 bytes, not 64.
+        memory_hints_prefetch(first - 16)
+        memory_hints_prefetch(first + 31)
+    }
+
+    /// ``prefetchCells(of:in:)`` on the tableau's own rows.
+    @inline(__always)
+    func prefetchRowCells(_ id: Int32) {
+        rows.withUnsafeBufferPointer { Self.prefetchCells(of: id, in: $0) }
+    }
+
+    /// Where `id`'s row keeps its first cell, found without touching the
+    /// array (a read through it would retain and release it): the row's
+    /// `cells` field is one reference to the array's storage object, whose
+    /// count is at 16 bytes and whose elements start at 32 (64-bit Swift).
+    /// Only a hint's address: `RowTests.firstCellAddress` checks it against
+    /// the array's own, and if the layout ever changed the hints would fetch
+    /// useless lines, never change a value.
+    @inline(__always)
+    static func firstCellAddress(of id: Int32, in rows: UnsafeBufferPointer<Row>) -> UnsafeRawPointer? {
+        let i = Int(id)
+        guard i >= 0, i < rows.count, let base = rows.baseAddress else { return nil }
+        let field = UnsafeRawPointer(base + i) + Row.cellsFieldOffset
+        return UnsafeRawPointer(bitPattern: field.load(as: UInt.self)).map { $0 + 32 }
     }
 
     /// Evaluates a symbol by an explicit depth-first walk (a chain of 10^5

@@ -23,6 +23,10 @@ struct Row: Equatable {
     /// are relative or decide something else, each documented where defined.
     static let nearZero = 1e-9
 
+    /// Where the `cells` reference sits in a row (for prefetch hints:
+    /// ``Tableau/prefetchCells(of:in:)``); 8 if the layout cannot be read.
+    static let cellsFieldOffset = MemoryLayout<Row>.offset(of: \Row.cells) ?? 8
+
     /// The largest coefficient's magnitude (0 for a row without cells).
     /// - Complexity: O(cells).
     var largestCoefficient: Double { cells.reduce(0.0) { max($0, abs($1.coefficient)) } }

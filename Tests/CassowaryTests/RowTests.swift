@@ -19,6 +19,23 @@ struct RowTests {
         #expect(removed && !again)
     }
 
+    @Test("the prefetch hints' address of a row's first cell is the array's own")
+    func firstCellAddress() {
+        // The hints read the `cells` field's bits (Tableau.prefetchCells);
+        // if Swift laid arrays out otherwise, they would fetch useless lines.
+        let rows = (1...5).map { n in
+            Row(constant: Double(n), cells: (0..<n).map { Row.Cell(symbol: Symbol(id: Int32($0), kind: .slack), coefficient: 1) })
+        }
+        rows.withUnsafeBufferPointer { buffer in
+            for (i, row) in rows.enumerated() {
+                let expected = row.cells.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                #expect(Tableau.firstCellAddress(of: Int32(i), in: buffer) == expected)
+            }
+            #expect(Tableau.firstCellAddress(of: 5, in: buffer) == nil)
+            #expect(Tableau.firstCellAddress(of: -1, in: buffer) == nil)
+        }
+    }
+
     @Test("solve(for:) rewrites 0 = c + a x + b s as x = -c/a - (b/a) s")
     func solve() {
         var row = Row(constant: 6, cells: [.init(symbol: x, coefficient: 2), .init(symbol: s, coefficient: -4)])
