@@ -186,10 +186,16 @@ extension Tableau {
                 memoStorage.withUnsafeMutablePointerToElements { base in
                     let memo = UnsafeMutableBufferPointer(start: base, count: kinds.count)
                     scratch.known.withUnsafeMutableBufferPointer { known in
-                        let ahead = Self.prefetchDistance
-                        for i in symbols.indices {
-                            if i + ahead < symbols.count { Self.prefetchCells(of: symbols[i + ahead].id, in: rows) }
-                            out.append(Self.walk(from: symbols[i], rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
+                        // (The symbols through a buffer too: the hint's
+                        // test and read ahead are a few instructions a
+                        // symbol, and a layout of short rows in order, the
+                        // equal row, walks a symbol in about fifty.)
+                        symbols.withUnsafeBufferPointer { symbols in
+                            let count = symbols.count, ahead = Self.prefetchDistance
+                            for i in 0..<count {
+                                if i + ahead < count { Self.prefetchCells(of: symbols[i + ahead].id, in: rows) }
+                                out.append(Self.walk(from: symbols[i], rows: rows, isBasic: isBasic, memo: memo, known: known, stack: &stack))
+                            }
                         }
                     }
                 }
@@ -240,8 +246,8 @@ extension Tableau {
     static func firstCellAddress(of id: Int32, in rows: UnsafeBufferPointer<Row>) -> UnsafeRawPointer? {
         let i = Int(id)
         guard i >= 0, i < rows.count, let base = rows.baseAddress else { return nil }
-        let field = UnsafeRawPointer(base + i) + Row.cellsFieldOffset
-        return UnsafeRawPointer(bitPattern: field.load(as: UInt.self)).map { $0 + 32 }
+        // (Read as a pointer: an array's reference is never null.)
+        return (UnsafeRawPointer(base + i) + Row.cellsFieldOffset).load(as: UnsafeRawPointer.self) + 32
     }
 
     /// Evaluates a symbol by an explicit depth-first walk (a chain of 10^5

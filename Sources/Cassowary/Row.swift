@@ -23,9 +23,12 @@ struct Row: Equatable {
     /// are relative or decide something else, each documented where defined.
     static let nearZero = 1e-9
 
-    /// Where the `cells` reference sits in a row (for prefetch hints:
-    /// ``Tableau/prefetchCells(of:in:)``); 8 if the layout cannot be read.
-    static let cellsFieldOffset = MemoryLayout<Row>.offset(of: \Row.cells) ?? 8
+    /// Where the `cells` reference sits in a row, for the prefetch hints
+    /// (``Tableau/prefetchCells(of:in:)``): after the constant. A literal,
+    /// not `MemoryLayout.offset(of:)`: that is a global made at first use,
+    /// and its check at every hint made the walk of small rows slower.
+    /// `RowTests.firstCellAddress` fails if it is not where the cells are.
+    static let cellsFieldOffset = 8
 
     /// The largest coefficient's magnitude (0 for a row without cells).
     /// - Complexity: O(cells).
