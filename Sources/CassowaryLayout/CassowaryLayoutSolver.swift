@@ -39,6 +39,10 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     var softRows = SoftRows()
     /// Solver variables by ``FrameVariable/index``.
     @exclusivity(unchecked) var variables: [CassowaryVariable] = []
+    /// Whether ``variables`` are every variable of the solver in id order
+    /// (a fresh solver's, as every load makes): an answer then reads
+    /// ``CassowarySolver/allValues`` instead of copying them.
+    var variablesAreAll = false
     /// Handles of the active layout constraints that are in the solver, by
     /// constraint index (nil: not in the solver).
     /// Why arrays, not dictionaries: both are dense (constraint indices and
@@ -137,6 +141,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // In canonical order, the container's four first (view 0).
         let containerNames = FrameComponent.allCases.map { system.name(of: FrameVariable(view: 0, component: $0)) }
         variables = solver.makeVariables(system.variableCount, names: containerNames)
+        variablesAreAll = variables.count == solver.allValues.count && variables.indices.allSatisfy { variables[$0].id == $0 }
     }
 
     /// Builds the tableau of a lowered system (well formed for `validated`).
@@ -400,7 +405,7 @@ public final class CassowaryLayoutSolver: LayoutSolver {
         // Why a scope: the values (a double per variable) are freed before
         // the ambiguity analysis, whose own arrays make the peak of a solve.
         do {
-            let values = solver.values(of: variables)
+            let values = variablesAreAll ? solver.allValues : solver.values(of: variables)
             let tolerance = Self.containerTolerance
             let widthMet = tolerance.isClose(values[FrameVariable(view: 0, component: .width).index], system.size.width)
             let heightMet = system.size.height.map { tolerance.isClose(values[FrameVariable(view: 0, component: .height).index], $0) } ?? true
