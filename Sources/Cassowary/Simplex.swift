@@ -221,8 +221,8 @@ extension CassowarySolver {
     ///
     /// `ratios` and `best` are kept buffers (``DualScratch``): a fresh array
     /// of ratios for every candidate cell was an allocation and a free per
-    /// cell of every pivot's row, a thousand pivots a resize of 10^4 random
-    /// views. The same ratios are compared in the same order.
+    /// cell of every pivot's row (a resize of 10^4 random views repairs about
+    /// a thousand rows). The same ratios are compared in the same order.
     /// - Complexity: O(cells × objective rows × a coefficient lookup).
     func dualEnteringSymbol(_ row: Row, ratios: inout [Double], best: inout [Double]) -> Symbol? {
         let objectives = objectiveRows
