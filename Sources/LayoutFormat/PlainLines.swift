@@ -21,7 +21,7 @@ extension FileParser {
     /// A reader over line `line`, past its leading blanks.
     @inline(__always) func plainReader(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> PlainLineReader {
         var r = PlainLineReader(bytes: bytes, range: source.lineRange(line), lineStart: source.lineStarts[line - 1],
-                                line: line, fileID: source.fileID, names: names)
+                                line: line, fileID: source.fileID)
         r.skipBlanks()
         return r
     }
@@ -66,18 +66,18 @@ extension FileParser {
     ///
     /// - Complexity: O(length of the line).
     mutating func parsePlainConstraint(_ r: inout PlainLineReader) -> Bool {
-        guard let first = r.item() else { return false }
+        guard let first = r.item(names) else { return false }
         r.skipBlanks()
         guard let (relation, relationOffset) = r.relation() else { return false }
         // Columns of the parts (0: absent), made into locations once at the end.
         var multiplierColumn = 0, constantColumn = 0, priorityColumn = 0
         r.skipBlanks()
-        var second: ItemAttribute?
+        var second: PlainItem?
         var multiplier = 1.0
         var constant = 0.0
         if r.atNameStart {
-            guard let item = r.item() else { return false }
-            second = item.item
+            guard let item = r.item(names) else { return false }
+            second = item
             r.skipBlanks()
             if let op = r.peek(), op == UInt8(ascii: "*") || op == UInt8(ascii: "/") {
                 r.advance()
@@ -128,10 +128,15 @@ extension FileParser {
         let locations = ConstraintLocations(start: r.location(first.offset), relationColumn: r.column(relationOffset),
                                             multiplierColumn: multiplierColumn, constantColumn: constantColumn,
                                             priorityColumn: priorityColumn)
-        constraints.append(LayoutConstraint(first.item, relation, second, multiplier: multiplier, constant: constant,
-                                            priority: priority, identifier: identifier, traits: [],
-                                            locations: locations))
+        constraints.append(LayoutConstraint(item(first, r), relation, second.map { item($0, r) },
+                                            multiplier: multiplier, constant: constant, priority: priority,
+                                            identifier: identifier, traits: [], locations: locations))
         return true
+    }
+
+    /// The item a plain reader read, with its name's string and location.
+    @inline(__always) func item(_ item: PlainItem, _ r: PlainLineReader) -> ItemAttribute {
+        ItemAttribute(names.string(item.name), item.attribute, location: r.location(item.offset))
     }
 
     /// Reads the line of `r` (at its first word) if it is a plain frame
@@ -145,7 +150,7 @@ extension FileParser {
         guard r.keyword("expect") else { return false }
         r.skipBlanks()
         guard r.atNameStart else { return false }
-        let view = r.name()
+        let view = r.name(names)
         r.skipBlanks()
         guard r.peek() == UInt8(ascii: "=") else { return false }
         r.advance()
@@ -200,7 +205,7 @@ extension FileParser {
         for _ in 0..<count {
             r.skipBlanks()
             let start = r.offset
-            let id = r.name()
+            let id = r.name(names)
             views.append(ViewDeclaration(name: names.string(id), location: r.location(start)))
         }
         return true
@@ -233,7 +238,7 @@ extension FileParser {
         r.skipBlanks()
         guard r.offset > afterKeyword, r.atNameStart else { return false }
         let viewStart = r.offset
-        let view = r.name()
+        let view = r.name(names)
         r.skipBlanks()
         guard let (first, _) = r.number() else { return false }
         r.skipBlanks()
@@ -252,6 +257,14 @@ extension FileParser {
     }
 }
 
+/// An item as ``PlainLineReader/item(_:)`` reads it: the view's name id,
+/// the attribute and the item's byte offset.
+struct PlainItem {
+    var name: Int32
+    var attribute: Attribute
+    var offset: Int
+}
+
 /// A cursor over one line's bytes for ``FileParser/parsePlainConstraint(_:line:)``:
 /// each read either succeeds or returns nil, leaving the caller to give up.
 struct PlainLineReader {
@@ -261,16 +274,18 @@ struct PlainLineReader {
     let lineStart: Int
     let line: Int
     let fileID: UInt32
-    let names: NameTable
 
-    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lineStart: Int, line: Int, fileID: UInt32, names: NameTable) {
+    // Why no name table in the reader, the table passed to the two reads
+    // that intern: a reader is made per line, and holding the table was a
+    // retain and a release a line (`unowned(unsafe)` instead retained it at
+    // each use); the parser's own `let` is passed borrowed, with neither.
+    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lineStart: Int, line: Int, fileID: UInt32) {
         self.bytes = bytes
         self.offset = range.lowerBound
         self.end = range.upperBound
         self.lineStart = lineStart
         self.line = line
         self.fileID = fileID
-        self.names = names
     }
 
     var atEnd: Bool { offset >= end }
@@ -293,7 +308,7 @@ struct PlainLineReader {
     func column(_ at: Int) -> Int { at - lineStart + 1 }
 
     /// A name at the offset (the caller checked ``atNameStart``), interned.
-    mutating func name() -> Int32 {
+    mutating func name(_ names: NameTable) -> Int32 {
         let start = offset
         offset = Lexer.scanName(bytes, from: offset + 1, end: end)
         return names.intern(bytes, start..<offset)
@@ -318,8 +333,15 @@ struct PlainLineReader {
         return true
     }
 
-    /// `NAME . ATTRIBUTE`, the attribute a known one.
-    mutating func item() -> (item: ItemAttribute, offset: Int)? {
+    /// `NAME . ATTRIBUTE`, the attribute a known one: the name's id, the
+    /// attribute and where the item starts.
+    ///
+    /// Why the id, not an ``ItemAttribute``: the constraint is built from
+    /// values made at the end of its line (``FileParser/item(_:_:)``), and an
+    /// item made here and held through the line was copied into the
+    /// constraint, the constraint copied again and the first copy destroyed
+    /// (two retains and releases of each name, about 180 instructions a line).
+    mutating func item(_ names: NameTable) -> PlainItem? {
         guard atNameStart else { return nil }
         let start = offset
         skipName()
@@ -340,7 +362,7 @@ struct PlainLineReader {
         // load and a switch where interning is a hash, a probe and a compare.
         guard let attribute = Self.shortAttribute(bytes, attributeStart..<offset)
             ?? names.attribute(names.intern(bytes, attributeStart..<offset)) else { return nil }
-        return (ItemAttribute(names.string(item), attribute, location: location(start)), start)
+        return PlainItem(name: item, attribute: attribute, offset: start)
     }
 
     /// The attribute spelled by `bytes[range]` when it is one of the ten of
