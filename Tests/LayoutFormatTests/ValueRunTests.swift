@@ -32,6 +32,31 @@ struct ValueRunTests {
         #expect(array.count == appended + 1)
     }
 
+    @Test("moved in steps, into an array with and without room: each value once, in order")
+    func movedInSteps() {
+        let run = ValueRun<String>(capacity: 600)
+        var roomy: [String] = []
+        roomy.reserveCapacity(1_000)
+        var tight: [String] = []
+        let copy = ValueRun<String>(capacity: 600)
+        var expected: [String] = []
+        for step in 0..<5 {
+            for k in 0..<(step * 37 + 1) {
+                let value = "step \(step) value \(k) " + String(repeating: "x", count: k % 20)
+                run.append(value)
+                copy.append(value)
+                expected.append(value)
+            }
+            run.move(into: &roomy)
+            copy.move(into: &tight)
+            #expect(roomy == expected)
+            #expect(tight == expected)
+        }
+        // Nothing left to move: the drain is empty.
+        run.move(into: &roomy)
+        #expect(roomy.count == expected.count)
+    }
+
     @Test("values moved out live on in the array; those left in the run die with it; none twice")
     func ownership() {
         var moved: [Tracked] = []
