@@ -146,9 +146,12 @@ struct FileParser {
         parseLines(1..<(starts.count > 1 ? starts[1] : source.lineCount + 1))
         for chunk in chunks {
             // Every thread is joined before `bytes` goes out of scope (the
-            // caller's), even after the error limit stopped the parse.
-            chunk.join()
-            guard !stopped else { continue }
+            // caller's), even after the error limit stopped the parse
+            // (`moveResults` joins once the chunk's runs are moved).
+            guard !stopped else {
+                chunk.join()
+                continue
+            }
             chunk.moveResults(into: &self)
             parseLines(chunk.resumeLine..<chunk.lines.upperBound)
         }

@@ -60,11 +60,20 @@ func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBy
     return starts
 }
 
+/// A full run of a chunk's values, as its thread sends it.
+enum ChunkRun {
+    case constraints(ValueRun<LayoutConstraint>)
+    case expectations(ValueRun<Expectation>)
+}
+
 /// One chunk of lines read by the plain readers on a thread of its own.
 ///
 /// Why `@unchecked Sendable`: the chunk is written by its thread only
 /// between ``start()`` and ``join()``, and read by the main thread only
-/// after ``join()``, which orders the two (``WorkerThread``).
+/// after ``join()``, which orders the two (``WorkerThread``); the runs are
+/// the exception, handed over through a channel (``BlockChannel``, a mutex
+/// and a condition variable), each run written before it is sent and read
+/// only after it is received.
 final class PlainChunk: @unchecked Sendable {
     /// The chunk's own parser: its arrays hold the chunk's results.
     /// Why unchecked: one thread at a time uses the chunk (above), and the
@@ -80,15 +89,23 @@ final class PlainChunk: @unchecked Sendable {
     private(set) var resumeLine: Int
     private var thread: WorkerThread?
     /// The chunk's constraints and expectations, in order, in runs of
-    /// ``runBytes`` (``ValueRun``): the main thread moves them into its
-    /// arrays, freeing each run once moved.
+    /// ``runBytes`` (``ValueRun``), each sent as soon as it is full (the
+    /// last when the chunk is read): the main thread moves them into its
+    /// arrays as they come, freeing each run once moved.
     ///
     /// Why runs: appending one array of the whole chunk held both copies at
     /// once (`check` of 10^5 grid rows peaked at 291 MB against 221 MB on one
     /// thread), and copying the values cost the main thread about 200
     /// instructions a constraint while the other threads were done.
-    private(set) var constraintRuns: [ValueRun<LayoutConstraint>] = []
-    private(set) var expectationRuns: [ValueRun<Expectation>] = []
+    /// Why sent while the chunk is read: the main thread, done with its own
+    /// chunk, moves the runs while this thread still reads (the moves and
+    /// the page faults of the arrays they fill were 34 ms after both were
+    /// done, on a 10^5-row grid); moved only after the join, they were the
+    /// main thread's alone.
+    /// Why one channel for both kinds: the main thread takes each run as it
+    /// comes; with a channel each, it waited on the constraints' to the end
+    /// while the expectations' runs piled up, and moved those last, alone.
+    let runs = BlockChannel<ChunkRun>(capacity: .max)
     /// The size of a run: 4 MiB, about 32,000 constraints. Small, so that
     /// the process holds little beyond one copy while the runs are moved
     /// (each is mapped and unmapped by itself); large enough that making
@@ -110,18 +127,20 @@ final class PlainChunk: @unchecked Sendable {
         parser.expectations.reserveCapacity(4)
     }
 
-    /// Reads the chunk's lines until the first one the plain readers decline.
+    /// Reads the chunk's lines until the first one the plain readers
+    /// decline, sending each run when it is full and the last ones at the
+    /// end (the channel is finished then, whichever way the read ends).
     ///
     /// - Complexity: O(bytes of the lines read).
     func read() {
-        // Why the runs in locals while reading: each use of a class's stored
+        // Why the current runs in locals: each use of a class's stored
         // property is a dynamic exclusivity check.
-        var constraintRuns = self.constraintRuns, expectationRuns = self.expectationRuns
-        self.constraintRuns = []
-        self.expectationRuns = []
+        var constraints: ValueRun<LayoutConstraint>?
+        var expectations: ValueRun<Expectation>?
         defer {
-            self.constraintRuns = constraintRuns
-            self.expectationRuns = expectationRuns
+            if let constraints, constraints.count > 0 { _ = runs.send([.constraints(constraints)]) }
+            if let expectations, expectations.count > 0 { _ = runs.send([.expectations(expectations)]) }
+            runs.finish()
         }
         var nextMetric = 0
         while nextMetric < metricLines.count, metricLines[nextMetric] < lines.lowerBound { nextMetric += 1 }
@@ -137,35 +156,39 @@ final class PlainChunk: @unchecked Sendable {
                 resumeLine = line
                 return
             }
-            take(&parser.constraints, into: &constraintRuns)
-            take(&parser.expectations, into: &expectationRuns)
+            take(&parser.constraints, into: &constraints) { .constraints($0) }
+            take(&parser.expectations, into: &expectations) { .expectations($0) }
         }
         resumeLine = lines.upperBound
     }
 
     /// Moves what a line appended to `values` (a plain line appends at most
-    /// one) to the last run, starting a run when it is full.
+    /// one) to the current run, sending the run (made a ``ChunkRun`` by
+    /// `kind`) and starting another when it is full.
     ///
     /// Why `popLast`: it takes the value out of the array without a copy,
     /// and the array keeps its storage for the next line.
     /// - Complexity: O(values moved).
     @inline(__always)
-    private func take<T>(_ values: inout [T], into runs: inout [ValueRun<T>]) {
+    private func take<T>(_ values: inout [T], into run: inout ValueRun<T>?, kind: (ValueRun<T>) -> ChunkRun) {
         guard !values.isEmpty else { return }
         if values.count > 1 {
             // Not from the plain readers today; kept in order all the same.
-            for value in values { append(value, to: &runs) }
+            for value in values { append(value, to: &run, kind: kind) }
             values.removeAll(keepingCapacity: true)
             return
         }
-        if let value = values.popLast() { append(value, to: &runs) }
+        if let value = values.popLast() { append(value, to: &run, kind: kind) }
     }
 
-    private func append<T>(_ value: consuming T, to runs: inout [ValueRun<T>]) {
-        if runs.last?.isFull ?? true {
-            runs.append(ValueRun<T>(capacity: max(1, runBytes / MemoryLayout<T>.stride)))
+    private func append<T>(_ value: consuming T, to run: inout ValueRun<T>?, kind: (ValueRun<T>) -> ChunkRun) {
+        if let full = run, full.isFull {
+            // The channel never refuses: nothing cancels it (its capacity is unbounded).
+            _ = runs.send([kind(full)])
+            run = nil
         }
-        runs[runs.count - 1].append(value)
+        if run == nil { run = ValueRun<T>(capacity: max(1, runBytes / MemoryLayout<T>.stride)) }
+        run?.append(value)
     }
 
     private func isBlankOrComment(_ line: Int) -> Bool {
@@ -190,25 +213,24 @@ final class PlainChunk: @unchecked Sendable {
     }
 
     /// Appends the chunk's results to `target`'s arrays, in order, freeing
-    /// each run once moved and leaving the chunk empty.
+    /// each run once moved and leaving the chunk empty: the runs as the
+    /// chunk's thread sends them, then (after the join) the rest.
     ///
     /// - Complexity: O(results of the chunk).
     func moveResults(into target: inout FileParser) {
+        while let block = runs.receive() {
+            for run in block {
+                switch run {
+                case .constraints(let values): values.move(into: &target.constraints)
+                case .expectations(let values): values.move(into: &target.expectations)
+                }
+            }
+        }
+        join()
         target.views.append(contentsOf: parser.views)
         target.contentLines.append(contentsOf: parser.contentLines)
-        Self.move(&constraintRuns, into: &target.constraints)
         target.constraints.append(contentsOf: parser.constraints)
-        Self.move(&expectationRuns, into: &target.expectations)
         target.expectations.append(contentsOf: parser.expectations)
         parser = FileParser(source: parser.source)
-    }
-
-    /// Moves the runs' values into `array`, in order, each run freed as soon
-    /// as it is moved (the last reference to it is the one popped).
-    private static func move<T>(_ runs: inout [ValueRun<T>], into array: inout [T]) {
-        var pending = runs
-        runs = []
-        pending.reverse()
-        while let run = pending.popLast() { run.move(into: &array) }
     }
 }
