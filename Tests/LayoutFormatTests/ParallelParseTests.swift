@@ -20,6 +20,16 @@ struct ParallelParseTests {
             #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }, "\(starts)")
             #expect(starts.allSatisfy { $0 >= 1 && $0 <= source.lineCount })
         }
+        // The main thread's chunk is `firstChunkShare` of an equal share of
+        // the lines; the other chunks share the rest equally (the last one
+        // takes the remainder of the division).
+        let lines = source.lineCount
+        #expect(chunkStarts(lineStarts: source.lineStarts, byteCount: source.bytes.count, threads: 2,
+                            minimumChunkBytes: 100) == [1, 1 + Int(Double(lines / 2) * LayoutParser.firstChunkShare)])
+        let four = chunkStarts(lineStarts: source.lineStarts, byteCount: source.bytes.count, threads: 4, minimumChunkBytes: 100)
+        let sizes = zip(four, four.dropFirst() + [lines + 1]).map { $1 - $0 }
+        #expect(sizes[0] == Int(Double(lines / 4) * LayoutParser.firstChunkShare), "\(sizes)")
+        #expect(sizes[0] < sizes[1] && sizes[1] == sizes[2] && sizes[3] >= sizes[2] && sizes[3] < sizes[2] + 3, "\(sizes)")
         // A chunk below the minimum is not worth a thread.
         #expect(chunkStarts(lineStarts: source.lineStarts, byteCount: source.bytes.count, threads: 4,
                             minimumChunkBytes: source.bytes.count) == [1])
