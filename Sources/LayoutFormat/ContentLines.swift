@@ -83,48 +83,67 @@ extension FileParser {
     /// view, the container, or an undeclared view is an error at the line.
     mutating func applyContentLines(to layout: inout Layout, viewIndex: NameIndex) {
         guard !contentLines.isEmpty else { return }
-        // Why a pending view: a view's lines usually follow each other
-        // (intrinsic, hugging, baselines), and each store of a view's content
-        // made a new box; its content is stored once its lines end.
-        var pending: (index: Int, content: ViewContent)?
-        func flush() {
-            if let (index, content) = pending { layout.views[index].content = content }
-            pending = nil
+        // Why one view's content at a time: a view's lines usually follow each
+        // other (intrinsic, hugging, baselines), and each store of a view's
+        // content makes a new box; it is stored once its lines end.
+        // Why the lines through a buffer, the fields set in place and the
+        // previous line's view remembered: this runs on one thread after the
+        // parse, once per content line, and the generic key-path setters,
+        // a copy of each line and of the content (twice) and a hashed lookup
+        // of each line's view were about a thousand instructions a line (a
+        // fifth of the syntax stage of self-sizing rows).
+        var current = -1
+        var currentView = ""
+        var content = ViewContent.none
+        defer { if current >= 0 { layout.views[current].content = content } }
+        contentLines.withUnsafeBufferPointer { lines in
+            for k in lines.indices {
+                let view = lines[k].view
+                let location = lines[k].location
+                if view != currentView || current < 0 {
+                    if view == Layout.containerName {
+                        diagnostics.append(Diagnostic(.contentOnContainer(keyword: lines[k].value.keyword), at: location))
+                        continue
+                    }
+                    guard let i = viewIndex[view] else {
+                        diagnostics.append(Diagnostic(.undeclaredView(view, suggestion: nil), at: location))
+                        continue
+                    }
+                    if i != current {
+                        if current >= 0 { layout.views[current].content = content }
+                        current = i
+                        content = layout.views[i].content
+                    }
+                    currentView = view
+                }
+                // Where the field was first set when it already was (a duplicate line).
+                let previous: SourceLocation??
+                switch lines[k].value {
+                case .intrinsic(let size):
+                    previous = Self.setOnce(size, &content.intrinsicSize, &content.intrinsicLocation, at: location)
+                case .hugging(let p):
+                    previous = Self.setOnce(p, &content.hugging, &content.huggingLocation, at: location)
+                case .compression(let p):
+                    previous = Self.setOnce(p, &content.compression, &content.compressionLocation, at: location)
+                case .baselines(let b):
+                    previous = Self.setOnce(b, &content.baselines, &content.baselinesLocation, at: location)
+                }
+                if let previous {
+                    diagnostics.append(Diagnostic(.duplicateContentLine(keyword: lines[k].value.keyword, view: view),
+                                                  at: location, notes: [.init("first set here", at: previous)]))
+                }
+            }
         }
-        defer { flush() }
-        for line in contentLines {
-            let keyword = line.value.keyword
-            if line.view == Layout.containerName {
-                diagnostics.append(Diagnostic(.contentOnContainer(keyword: keyword), at: line.location))
-                continue
-            }
-            guard let i = viewIndex[line.view] else {
-                diagnostics.append(Diagnostic(.undeclaredView(line.view, suggestion: nil), at: line.location))
-                continue
-            }
-            if let current = pending, current.index != i { flush() }
-            var content = pending?.content ?? layout.views[i].content
-            /// Sets a field once; returns where it was first set if it already was.
-            func setOnce<T>(_ value: T, _ field: WritableKeyPath<ViewContent, T?>,
-                            _ location: WritableKeyPath<ViewContent, SourceLocation?>) -> SourceLocation?? {
-                if content[keyPath: field] != nil { return .some(content[keyPath: location]) }
-                content[keyPath: field] = value
-                content[keyPath: location] = line.location
-                return nil
-            }
-            let previous: SourceLocation??
-            switch line.value {
-            case .intrinsic(let size): previous = setOnce(size, \.intrinsicSize, \.intrinsicLocation)
-            case .hugging(let p): previous = setOnce(p, \.hugging, \.huggingLocation)
-            case .compression(let p): previous = setOnce(p, \.compression, \.compressionLocation)
-            case .baselines(let b): previous = setOnce(b, \.baselines, \.baselinesLocation)
-            }
-            if let previous {
-                diagnostics.append(Diagnostic(.duplicateContentLine(keyword: keyword, view: line.view), at: line.location,
-                                              notes: [.init("first set here", at: previous)]))
-                continue
-            }
-            pending = (i, content)
-        }
+    }
+
+    /// Sets `field` to `value` and `fieldLocation` to `location` unless the
+    /// field is set; then returns where it was set (nil when it was not).
+    @inline(__always)
+    private static func setOnce<T>(_ value: T, _ field: inout T?, _ fieldLocation: inout SourceLocation?,
+                                   at location: SourceLocation) -> SourceLocation?? {
+        if field != nil { return .some(fieldLocation) }
+        field = value
+        fieldLocation = location
+        return nil
     }
 }

@@ -228,7 +228,12 @@ struct FileParser {
             report(.missingContainer, at: SourceLocation(file: source.fileName, line: 1, column: 1))
             return
         }
-        var layout = Layout(container: container.size, containerTraits: container.traits, views: views,
+        // Why the views handed over (the parser's list emptied): the margins
+        // and content lines below change the layout's views, and with a second
+        // reference in the parser the first change copied the whole list.
+        var declared: [ViewDeclaration] = []
+        swap(&declared, &views)
+        var layout = Layout(container: container.size, containerTraits: container.traits, views: consume declared,
                             metrics: metrics, constraints: constraints, variants: variants,
                             expectations: expectations, containerLocation: container.location)
         var seenMargins: [String: SourceLocation] = [:]

@@ -193,6 +193,11 @@ struct ContentModelTests {
         #expect(errors(Self.header + "intrinsic super 10 10\n")
                 == ["t.layout:3:11: error: the container has no content: 'intrinsic' applies to a view, not to 'super'"])
         #expect(errors(Self.header + "hugging a 251 251\nhugging a 252 252\n") == ["t.layout:4:9: error: 'hugging' of 'a' is set twice"])
+        // A view's lines apart (another view's, an undeclared one's, the container's between them): still one content.
+        #expect(errors(Self.header + "hugging a 251 251\nintrinsic b 1 1\nbaselines ghost 1 2\nintrinsic super 1 1\nhugging a 252 252\n")
+                == ["t.layout:5:11: error: undeclared view 'ghost' (declare it on a 'views' line)",
+                    "t.layout:6:11: error: the container has no content: 'intrinsic' applies to a view, not to 'super'",
+                    "t.layout:7:9: error: 'hugging' of 'a' is set twice"])
         #expect(errors(Self.header + "intrinsic a -1 none\n")
                 == ["t.layout:3:11: error: intrinsic width -1 must be >= 0 (use 'none' for no intrinsic width)"])
         #expect(errors(Self.header + "compression a 0 750\n") == ["t.layout:3:13: error: priority 0 is outside 1...1000"])
