@@ -5,13 +5,6 @@
 // ExpectParsing and NumberParsing.
 
 import LayoutModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The state of parsing one file.
 struct FileParser {
@@ -76,24 +69,33 @@ struct FileParser {
     /// their declaration), and the constraint and expectation lines counted,
     /// to reserve the arrays.
     ///
-    /// Why a byte test, not the lexer: pass 1 looked at every line's first
-    /// two tokens, lexing and interning them a second time.
+    /// Why the first byte decides most lines: a metric declaration's first
+    /// word is `metric` and an expectation's `expect`, after any blanks. A
+    /// line that starts with another name start is counted as a constraint
+    /// line without a look at its words (which over-reserves by the other
+    /// keyword lines: address space, not memory, until used), and one that
+    /// starts with `expect` and a blank as an expectation; only the rest
+    /// (an `m`, a blank, a `#`, anything else) gets the line-shape test.
+    /// (Pass 1 once lexed every line's first two tokens, then shape-tested
+    /// every line of a file containing the word `metric` anywhere: a search of
+    /// the whole file first, stopped at every `bottom` of a grid.)
     /// - Returns: the metric lines, ascending.
     /// - Complexity: O(lines), plus the metric lines' parse.
     mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var metricLines: [Int] = []
         var constraintLines = 0, expectationLines = 0
-        // Why a search first: a file without the word `metric` has no
-        // metric line, and pass 1 then only counts lines for the
-        // reservations below, from each line's first byte (a name start
-        // counts as a constraint line, which over-reserves by the other
-        // keyword lines: address space, not memory, until used).
-        let mayDeclareMetrics = Self.contains(bytes, "metric")
         for line in 1...source.lineCount where !stopped {
             let start = source.lineStarts[line - 1]
-            if !mayDeclareMetrics, start < bytes.count, Lexer.isNameStart(bytes[start]), bytes[start] != UInt8(ascii: "e") {
-                constraintLines += 1
-                continue
+            if start < bytes.count {
+                let b = bytes[start]
+                if b != UInt8(ascii: "m"), b != UInt8(ascii: "e"), Lexer.isNameStart(b) {
+                    constraintLines += 1
+                    continue
+                }
+                if b == UInt8(ascii: "e"), Self.startsExpectation(bytes, at: start) {
+                    expectationLines += 1
+                    continue
+                }
             }
             switch Lexer.shape(bytes, source.lineRange(line)) {
             case .metricDeclaration:
@@ -157,22 +159,14 @@ struct FileParser {
         }
     }
 
-    /// Whether `word` occurs anywhere in `bytes`.
-    ///
-    /// Why `memchr` for the first byte: it scans a vector at a time, and the
-    /// rest of the word is compared only where its first byte is.
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    /// Whether the bytes at `start` are `expect` and a blank (a frame
+    /// expectation's start, for pass 1's count only).
+    static func startsExpectation(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let word: StaticString = "expect"
         let length = word.utf8CodeUnitCount
-        guard let base = bytes.baseAddress, length > 0 else { return length == 0 }
-        let first = Int32(word.utf8Start[0])
-        var i = 0
-        while i + length <= bytes.count, let hit = memchr(base + i, first, bytes.count - i) {
-            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-            guard at + length <= bytes.count else { return false }
-            if memcmp(base + at, word.utf8Start, length) == 0 { return true }
-            i = at + 1
-        }
-        return false
+        guard start + length < bytes.count else { return false }
+        for k in 0..<length where bytes[start + k] != word.utf8Start[k] { return false }
+        return bytes[start + length] == UInt8(ascii: " ") || bytes[start + length] == UInt8(ascii: "\t")
     }
 
     mutating func report(_ kind: DiagnosticKind, at location: SourceLocation, severity: Diagnostic.Severity = .error) {

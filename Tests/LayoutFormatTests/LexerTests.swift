@@ -29,18 +29,30 @@ struct LexerTests {
         }
     }
 
-    @Test("the word search that lets pass 1 skip files without metrics: at either end, split, repeated starts, absent")
-    func wordSearch() {
-        let cases: [(String, Bool)] = [
-            ("metric", true), ("xmetric", true), ("metricx", true), ("a.left = b.right\nmetric m = 1", true),
-            ("", false), ("metri", false), ("etric", false), ("mmmetri", false), ("mmetric", true), ("m e t r i c", false),
-            ("row1.bottom = m.top # metrics", true), ("row1.bottom = mm.top", false),
-            ("metrix", false), ("a metrik b", false), ("metriX metric", true),
-        ]
-        for (text, expected) in cases {
-            let bytes = Array(text.utf8)
-            #expect(bytes.withUnsafeBufferPointer { FileParser.contains($0, "metric") } == expected, "\(text)")
-        }
+    @Test("pass 1 finds every metric declaration, indented or not, among lines it counts by their first byte")
+    func passOneMetrics() {
+        let text = """
+            container 100 x 10
+            views a metric metricx menu e
+            metric m = 1
+              metric indented = 2
+            \tmetric tabbed = 3
+            metricx.left = a.left
+            menu.left = a.left + m
+            metric.left = a.left
+            # metric commented = 4
+            expect a = 0 0 1 1
+            expect.left = a.left
+            e.left = a.left
+            metric last = 5
+            """
+        let source = SourceText(text, fileName: "p.layout")
+        var parser = FileParser(source: source)
+        let metricLines = source.bytes.withUnsafeBufferPointer { parser.readMetricsAndCount($0) }
+        #expect(metricLines == [3, 4, 5, 13])
+        #expect(parser.metrics.map(\.name) == ["m", "indented", "tabbed", "last"])
+        // The counts only reserve: at least one slot per constraint or expectation line.
+        #expect(parser.constraints.capacity >= 6 && parser.expectations.capacity >= 1)
     }
 
     @Test("a file with views named like keywords and metrics used before their declaration")
