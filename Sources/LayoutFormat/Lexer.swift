@@ -114,27 +114,30 @@ struct Lexer {
         // correctly rounded operation), without making a String for strtod.
         // More digits than that go to `Double(_:)`, so the mantissa may wrap
         // without harm.
+        // Why the digits counted by position, leading zeros included: the
+        // loop is then a load, a compare and a multiply-add a digit. A literal
+        // of more than 19 digits whose leading zeros would have left 19 or
+        // fewer significant ones (`0.000000000000000000001`) takes the
+        // `Double(_:)` path below: the same value, more slowly.
         var mantissa: UInt64 = 0
-        var significant = 0
         var exponent = 0
-        /// The digits at `p`; in the fraction, each one also a power of ten down.
-        @inline(__always) func digits(fraction: Bool) {
+        /// The digits at `p`, accumulated.
+        @inline(__always) func digits() {
             while p < end {
                 let d = bytes[p] &- 0x30
                 guard d < 10 else { break }
-                // Leading zeros are not significant.
-                if mantissa != 0 || d != 0 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    significant &+= 1
-                }
-                if fraction { exponent &-= 1 }
+                mantissa = mantissa &* 10 &+ UInt64(d)
                 p &+= 1
             }
         }
-        digits(fraction: false)
+        digits()
+        var digitCount = p &- start
         if p &+ 1 < end, bytes[p] == UInt8(ascii: "."), Lexer.isDigit(bytes[p &+ 1]) {
             p &+= 1
-            digits(fraction: true)
+            let fractionStart = p
+            digits()
+            exponent = fractionStart &- p
+            digitCount &+= p &- fractionStart
         }
         if p < end, bytes[p] | 0x20 == UInt8(ascii: "e") {
             var q = p &+ 1
@@ -154,7 +157,7 @@ struct Lexer {
             }
         }
         position = p
-        if significant <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+        if digitCount <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             return exponent >= 0 ? Double(mantissa) * powerOfTen(exponent) : Double(mantissa) / powerOfTen(-exponent)
         }
         // Double(_:) returns ±inf for out-of-range literals; the parser reports those.
