@@ -128,9 +128,9 @@ extension FileParser {
         let locations = ConstraintLocations(start: r.location(first.offset), relationColumn: r.column(relationOffset),
                                             multiplierColumn: multiplierColumn, constantColumn: constantColumn,
                                             priorityColumn: priorityColumn)
-        constraints.append(LayoutConstraint(item(first, r), relation, second.map { item($0, r) },
-                                            multiplier: multiplier, constant: constant, priority: priority,
-                                            identifier: identifier, traits: [], locations: locations))
+        constraints.append(LayoutConstraint.plain(item(first, r), relation, second.map { item($0, r) },
+                                                  multiplier: multiplier, constant: constant, priority: priority,
+                                                  identifier: identifier, locations: locations))
         return true
     }
 
@@ -175,8 +175,7 @@ extension FileParser {
         r.skipBlanks()
         guard r.atEndOrComment else { return false }
         let frame = Frame(x: values.0, y: values.1, width: values.2, height: values.3)
-        expectations.append(Expectation(variant: nil, .frame(view: names.string(view), frame), observedBy: nil,
-                                        tolerance: nil, location: r.location(keywordOffset)))
+        expectations.append(Expectation.frame(view: names.string(view), frame, location: r.location(keywordOffset)))
         return true
     }
 }

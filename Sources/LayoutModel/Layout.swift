@@ -243,16 +243,6 @@ public struct Expectation: Hashable, Sendable {
     /// Absolute tolerance of `expect VIEW = X Y W H`, from the format's spec.
     public static let frameTolerance = 1e-3
 
-    // Why inlinable: as LayoutConstraint's (a parser makes 200,000 of these).
-    @inlinable
-    public init(variant: String? = nil, _ kind: Kind, observedBy: String? = nil, tolerance: Double? = nil,
-                location: SourceLocation? = nil) {
-        self.kind = kind
-        self.tolerance = tolerance
-        self.storedLocation = PackedLocation(location)
-        self.attribution = Attribution.make(variant: variant, observedBy: observedBy)
-    }
-
     /// The tolerance a frame is checked with.
     public var frameTolerance: Double { tolerance ?? Self.frameTolerance }
 
@@ -264,6 +254,29 @@ public struct Expectation: Hashable, Sendable {
         hasher.combine(kind)
         hasher.combine(observedBy)
         hasher.combine(tolerance)
+    }
+}
+
+extension Expectation {
+    // Why inlinable: as LayoutConstraint's (a parser makes 200,000 of these).
+    // Why in an extension: as LayoutConstraint's (the memberwise initialiser
+    // that ``frame(view:_:location:)`` builds with).
+    @inlinable
+    public init(variant: String? = nil, _ kind: Kind, observedBy: String? = nil, tolerance: Double? = nil,
+                location: SourceLocation? = nil) {
+        self.kind = kind
+        self.tolerance = tolerance
+        self.storedLocation = PackedLocation(location)
+        self.attribution = Attribution.make(variant: variant, observedBy: observedBy)
+    }
+
+    /// A frame expectation as a line reader has it: no variant, observer or
+    /// tolerance. Why a call that builds with the memberwise initialiser: as
+    /// ``LayoutConstraint/plain(_:_:_:multiplier:constant:priority:identifier:locations:)``
+    /// (the value built in place and moved, not copied into the array).
+    package static func frame(view: String, _ frame: Frame, location: SourceLocation) -> Expectation {
+        Expectation(kind: .frame(view: view, frame), tolerance: nil, storedLocation: PackedLocation(location),
+                    attribution: nil)
     }
 }
 

@@ -264,25 +264,6 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         set { storedLocations = newValue ?? .absent }
     }
 
-    // Why inlinable: a parser makes 800,000 of these, and as a call into
-    // this module each one built the value, copied it out (a retain of each
-    // of its strings) and destroyed the original: 308 instructions.
-    @inlinable
-    public init(
-        _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?,
-        multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
-        identifier: String? = nil, traits: [String] = [], locations: ConstraintLocations? = nil
-    ) {
-        self.first = first
-        self.relation = relation
-        self.second = second
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.extras = Extras.make(identifier: identifier, traits: traits)
-        self.storedLocations = locations ?? .absent
-    }
-
     /// Where the constraint starts, if known.
     public var location: SourceLocation? { locations?.start }
 
@@ -332,5 +313,47 @@ public struct LayoutConstraint: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(priority)
         hasher.combine(identifier)
         hasher.combine(traits)
+    }
+}
+
+extension LayoutConstraint {
+    // Why inlinable: a parser makes 800,000 of these, and as a call into
+    // this module each one built the value, copied it out (a retain of each
+    // of its strings) and destroyed the original: 308 instructions.
+    // Why in an extension: an initialiser in the struct's body would take
+    // away the memberwise one that ``plain(_:_:_:multiplier:constant:priority:identifier:locations:)``
+    // builds with.
+    @inlinable
+    public init(
+        _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?,
+        multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
+        identifier: String? = nil, traits: [String] = [], locations: ConstraintLocations? = nil
+    ) {
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.extras = Extras.make(identifier: identifier, traits: traits)
+        self.storedLocations = locations ?? .absent
+    }
+
+    /// A constraint as a line reader has it: no traits, the locations known.
+    ///
+    /// Why a call that builds with the memberwise initialiser: an
+    /// initialiser that assigns the fields one by one (as the one above,
+    /// inlined into the parser or not) builds the value in a temporary that
+    /// the compiler then copies into the array and destroys, retaining and
+    /// releasing its names and box again (about 170 instructions a
+    /// constraint line); the memberwise initialiser builds the value in
+    /// place, and the result of a call is moved, not copied.
+    package static func plain(
+        _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?, multiplier: Double, constant: Double,
+        priority: Priority, identifier: String?, locations: ConstraintLocations
+    ) -> LayoutConstraint {
+        LayoutConstraint(first: first, second: second, multiplier: multiplier, constant: constant, priority: priority,
+                         extras: identifier.map { Extras(identifier: $0, traits: []) }, storedLocations: locations,
+                         relation: relation)
     }
 }
