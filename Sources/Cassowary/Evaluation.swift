@@ -89,7 +89,7 @@ struct EvaluationScratch: @unchecked Sendable {
     var plan: EvaluationPlan?
     /// The shape and symbols of the last walk: a second evaluation of the
     /// same symbols at the same shape makes a plan (KeptShapes.swift).
-    var walked: (epoch: Int, version: Int, symbols: [Symbol])?
+    var walked: (epoch: Int, version: Int, externalOnly: Bool, symbols: [Symbol])?
     /// Evaluations that followed a plan (a count tests read).
     var plannedEvaluations = 0
 
@@ -153,24 +153,30 @@ extension Tableau {
     /// each time were most of a resize's allocations.
     ///
     /// A second call for the same symbols at the same shape (a run of
-    /// resizes without pivots) plans the evaluation (``EvaluationPlan``) and
-    /// later calls at that shape follow the plan: the same values, bit for
-    /// bit, read from flat arrays in order.
+    /// resizes without pivots; for external symbols, without changes but
+    /// pivots between restricted symbols: ``version(externalOnly:)``) plans
+    /// the evaluation (``EvaluationPlan``) and later calls at that shape
+    /// follow the plan: the same values, bit for bit, read from flat arrays
+    /// in order.
     func values(of symbols: [Symbol], into out: inout [Double], scratch: inout EvaluationScratch) {
-        if let plan = scratch.plan, plan.epoch == epoch, plan.version == shapeVersion, plan.symbols == symbols {
+        if let plan = scratch.plan, plan.epoch == epoch, plan.symbols == symbols, plan.version == version(externalOnly: plan.externalOnly) {
             evaluate(plan, into: &out, steps: &scratch.steps)
             scratch.plannedEvaluations += 1
             return
         }
         scratch.plan = nil
-        if keepsShapesNow, let walked = scratch.walked, walked.epoch == epoch, walked.version == shapeVersion, walked.symbols == symbols {
-            let plan = self.plan(for: symbols, stack: &scratch.stack)
+        if keepsShapesNow, let walked = scratch.walked, walked.epoch == epoch, walked.symbols == symbols,
+           walked.version == version(externalOnly: walked.externalOnly) {
+            let plan = self.plan(for: symbols, externalOnly: walked.externalOnly, stack: &scratch.stack)
             evaluate(plan, into: &out, steps: &scratch.steps)
             scratch.plan = plan
             scratch.plannedEvaluations += 1
             return
         }
-        scratch.walked = keepsShapesNow ? (epoch, shapeVersion, symbols) : nil
+        // (Tested here, on the walk's path, which is O(symbols) anyway: a
+        // planned evaluation compares the symbols by identity alone.)
+        let externalOnly = symbols.allSatisfy { $0.kind == .external }
+        scratch.walked = keepsShapesNow ? (epoch, version(externalOnly: externalOnly), externalOnly, symbols) : nil
         let memoStorage = scratch.reset(count: kinds.count)
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(symbols.count)
@@ -203,6 +209,14 @@ extension Tableau {
         }
         scratch.stack = stack
     }
+
+    /// The version a plan of `symbols` is valid at: for external symbols
+    /// only, ``evaluationVersion``; for any other, `-1 - ` ``shapeVersion``.
+    /// Why two: a plan of external symbols reads only the external rows'
+    /// terms, which pivots between restricted symbols leave alone, while
+    /// a restricted symbol's value is zero or its row's constant depending
+    /// on whether it is basic, which any pivot may change.
+    func version(externalOnly: Bool) -> Int { externalOnly ? evaluationVersion : -1 - shapeVersion }
 
     /// How many symbols ahead of the walk their rows' cells are asked for:
     /// 16, a little ahead of 8 on self-sizing rows at 10^4 (solve 2.6-3.0 ms
@@ -299,8 +313,9 @@ extension Tableau {
     /// shape: the walk's order, written down.
     /// - Complexity: O(symbols + Σ lengths of the external rows reached).
     /// `stack`: a kept buffer (the walk's), left empty.
-    func plan(for symbols: [Symbol], stack: inout [Int32]) -> EvaluationPlan {
-        var plan = EvaluationPlan(epoch: epoch, version: shapeVersion, symbols: symbols)
+    func plan(for symbols: [Symbol], externalOnly: Bool, stack: inout [Int32]) -> EvaluationPlan {
+        var plan = EvaluationPlan(epoch: epoch, version: version(externalOnly: externalOnly), externalOnly: externalOnly,
+                                  symbols: symbols)
         // Each basic external's step, -1 until planned.
         var step = [Int32](repeating: -1, count: kinds.count)
         stack.removeAll(keepingCapacity: true)

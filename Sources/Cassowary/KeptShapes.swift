@@ -16,7 +16,9 @@
 // When: only on the second use at one shape (``Tableau/shapeVersion``), and
 // only in a tableau of ``Tableau/keptShapesFloor`` symbols or more. A run of
 // resizes whose dual simplex pivots each time (random layouts) changes the
-// shape between any two uses and never pays for building them.
+// shape between any two uses, so its edit column is never kept; its plan
+// is, because those pivots leave what a plan of external symbols reads as
+// it was (``Tableau/evaluationVersion``).
 
 /// The rows that contain an edit's error symbol, each with its coefficient,
 /// in ascending row order, at one shape of the tableau.
@@ -64,9 +66,13 @@ struct EditColumns {
 /// so every value is the same sum, in the same order, as the walk of
 /// ``Tableau/walk(from:rows:isBasic:memo:known:stack:)`` makes: bit for bit.
 struct EvaluationPlan {
-    /// The tableau's ``Tableau/epoch`` and ``Tableau/shapeVersion`` when planned.
+    /// The tableau's ``Tableau/epoch`` when planned, and its
+    /// ``Tableau/evaluationVersion`` for a plan of external symbols only,
+    /// `-1 - ` its ``Tableau/shapeVersion`` for any other.
     let epoch: Int
     let version: Int
+    /// Whether every symbol planned is external (``Tableau/version(externalOnly:)``).
+    let externalOnly: Bool
     /// The symbols planned (compared with `==`, O(1) for the same array).
     let symbols: [Symbol]
     /// The basic external row each step evaluates.

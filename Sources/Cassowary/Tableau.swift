@@ -114,6 +114,25 @@ struct Tableau {
     /// shape (KeptShapes.swift) is valid while this stays the same. Each
     /// method below that changes the shape adds one.
     private(set) var shapeVersion = 0
+    /// Changes of what an evaluation of external symbols reads
+    /// (``EvaluationPlan``): each external row's cells of basic symbols,
+    /// with their coefficients, and which symbols exist. It moves with
+    /// ``shapeVersion`` except across a pivot between two restricted
+    /// symbols (every pivot of the simplex and of the dual simplex), which
+    /// ``pivot(leaving:entering:infeasible:keepingEntering:)`` shows leaves
+    /// all of that as it was. Why: a resize whose dual simplex pivots
+    /// changed the shape every time, so a random layout's resize walked
+    /// every row's cells from scattered buffers (half of its misses of the
+    /// caches at 10^4 views, and a resize that grew as size^1.27) although
+    /// the plan of its evaluation was still right.
+    private(set) var evaluationVersion = 0
+
+    /// Counts a change of the shape (both versions).
+    @inline(__always)
+    private mutating func changeShape() {
+        shapeVersion &+= 1
+        evaluationVersion &+= 1
+    }
     /// Which tableau of its solver this is: a rebuild makes a new tableau,
     /// whose ``shapeVersion`` starts again at 0, with the next epoch. With
     /// ``shapeVersion`` it names a shape over the solver's life, for the
@@ -168,7 +187,7 @@ struct Tableau {
     }
 
     mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
-        shapeVersion &+= 1
+        changeShape()
         // Why reuse ids (LIFO): memory returns to its baseline after removals,
         // and per-symbol arrays stay dense.
         if let id = freeIDs.popLast() {
@@ -198,7 +217,7 @@ struct Tableau {
     /// symbol appended to seven arrays one element at a time.
     /// - Complexity: O(count).
     mutating func makeSymbols(_ kind: Symbol.Kind, count: Int) -> [Symbol] {
-        shapeVersion &+= 1
+        changeShape()
         var made: [Symbol] = []
         made.reserveCapacity(max(0, count))
         // Freed ids (and any change under a journal) take the one-at-a-time path.
@@ -219,7 +238,7 @@ struct Tableau {
 
     /// Returns a symbol's id to the pool; it must be in no row.
     mutating func release(_ symbol: Symbol) {
-        shapeVersion &+= 1
+        changeShape()
         let i = Int(symbol.id)
         if journal != nil {
             journal?.entries.append(.symbol(symbol.id, kinds[i], rank: rank[i]))
@@ -254,7 +273,7 @@ struct Tableau {
     /// constraint id) marks the row as that constraint's alone, not absorbed
     /// anywhere yet (see ``absorbed`` and ``owner``).
     mutating func setRow(_ basic: Symbol, _ row: Row, owner rowOwner: Int? = nil) {
-        shapeVersion &+= 1
+        changeShape()
         let b = Int(basic.id)
         if journal == nil {
             for cell in row.cells { columns[Int(cell.symbol.id)].insert(basic.id) }
@@ -270,7 +289,7 @@ struct Tableau {
 
     /// Removes and returns the row of a basic symbol, unindexing its cells.
     mutating func removeRow(_ basic: Symbol) -> Row {
-        shapeVersion &+= 1
+        changeShape()
         let b = Int(basic.id)
         let row = rows[b]
         if journal == nil {
@@ -292,7 +311,7 @@ struct Tableau {
     ///
     /// - Complexity: O(Σ lengths of the rows containing `symbol`), not O(rows).
     mutating func substitute(_ symbol: Symbol, _ row: Row, infeasible: inout Set<Int32>) {
-        shapeVersion &+= 1
+        changeShape()
         let s = Int(symbol.id)
         let targets = columns[s]
         let journaling = journal != nil
@@ -347,19 +366,36 @@ struct Tableau {
     /// `keepingEntering: false` drops the entering symbol's new row instead
     /// of storing it: removing a constraint pivots its marker in only to
     /// delete the marker's row.
+    ///
+    /// A pivot between two restricted symbols whose leaving row holds only
+    /// nonbasic restricted symbols, and that no row names (solved form, as
+    /// the invariants have it), keeps ``evaluationVersion``. Why that is
+    /// sound: the only cells an evaluation reads are the external rows'
+    /// cells of basic symbols. No row names `leaving`, so none loses a
+    /// term when it leaves the basis; `entering` was nonbasic, so the cell
+    /// that each row containing it loses was no term; what replaces it is
+    /// `leaving`'s row solved for `entering`, whose symbols are all
+    /// nonbasic after the pivot, so no term is added, and the merge keeps
+    /// every other cell, coefficient and order (only constants move, and
+    /// an evaluation reads those live). The same sums, bit for bit.
     /// - Complexity: O(Σ lengths of the rows containing `entering`).
     mutating func pivot(leaving: Symbol, entering: Symbol, infeasible: inout Set<Int32>, keepingEntering: Bool = true) {
+        let evaluation = evaluationVersion
+        let keepsEvaluation = keepingEntering && leaving.kind != .external && entering.kind != .external
+            && columns[Int(leaving.id)].isEmpty
         var row = removeRow(leaving)
+        let solvedForm = keepsEvaluation && row.cells.allSatisfy { $0.symbol.kind != .external && !isBasic[Int($0.symbol.id)] }
         row.solve(for: entering, replacing: leaving)
         substitute(entering, row, infeasible: &infeasible)
         if keepingEntering { setRow(entering, row) }
+        if solvedForm { evaluationVersion = evaluation }
         pivotCount += 1
     }
 
     /// Removes `symbol` from every row and objective (its value becomes 0).
     /// - Complexity: O(Σ lengths of the rows containing `symbol`).
     mutating func scrub(_ symbol: Symbol) {
-        shapeVersion &+= 1
+        changeShape()
         if isBasic(symbol) { _ = removeRow(symbol) }
         let s = Int(symbol.id)
         for b in columns[s] {
@@ -941,7 +977,7 @@ struct Tableau {
     /// - Complexity: O(entries + symbols made since the journal began).
     mutating func rollBack() {
         guard let journal else { return }
-        shapeVersion &+= 1
+        changeShape()
         self.journal = nil
         rollBackCount += 1
         for entry in journal.entries.reversed() {

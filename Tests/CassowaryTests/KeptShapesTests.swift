@@ -57,6 +57,59 @@ struct KeptShapesTests {
         for (a, b) in zip(kept.values, fresh.values) { #expect(abs(a - b) <= 1e-9 * max(1, abs(b))) }
     }
 
+    @Test("resizes whose dual simplex pivots keep the plan: the walk's values bit for bit", arguments: [UInt64(5), 17])
+    func resizesThatPivot(seed: UInt64) throws {
+        let layout = try RandomFeasible.layout(views: 120, seed: seed)
+        var (kept, variables) = try Self.load(layout, width: 1000)
+        var (plain, _) = try Self.load(layout, width: 1000, keepsShapes: false)
+        // Widths far apart turn rows infeasible, so every resize pivots.
+        let widths: [Double] = [700, 1000, 640, 1000, 700, 980, 620]
+        var pivoting = 0
+        for (i, width) in widths.enumerated() {
+            let shapes = kept.tableau.shapeVersion, pivots = kept.tableau.pivotCount
+            try kept.suggestValue(variables[2], width)
+            kept.updateVariables()
+            try plain.suggestValue(variables[2], width)
+            plain.updateVariables()
+            if kept.tableau.pivotCount > pivots && kept.tableau.shapeVersion != shapes { pivoting += 1 }
+            #expect(kept.values == Self.walked(kept), "seed \(seed) resize \(i): the plan's values differ from the walk's")
+            #expect(kept.values == plain.values, "seed \(seed) resize \(i): the kept solver differs from the plain one")
+        }
+        #expect(pivoting >= widths.count - 1, "the widths did not make the dual simplex pivot: \(pivoting)")
+        #expect(kept.evaluation.plannedEvaluations >= widths.count - 2, "the plan was not kept across pivots: \(kept.evaluation.plannedEvaluations)")
+        // A constraint added and removed between resizes (pivots that name
+        // externals, symbols made and freed) drops the plan; values stay the walk's.
+        let planned = kept.evaluation.plannedEvaluations
+        let added = try kept.addConstraint(ConstraintDefinition(
+            terms: [(variables[6], 1)], constant: -(kept.value(of: variables[6]) + 30), relation: .equal, strength: .soft(750)))
+        kept.updateVariables()
+        #expect(kept.evaluation.plannedEvaluations == planned, "a plan made before the new row was followed")
+        #expect(kept.values == Self.walked(kept))
+        try kept.removeConstraint(added)
+        try Self.resize(&kept, variables, through: [700, 1000, 660]) { solver, width in
+            #expect(solver.values == Self.walked(solver), "seed \(seed) after the removal, width \(width)")
+        }
+    }
+
+    @Test("a pivot between restricted symbols keeps the evaluation's version; one that names an external does not")
+    func evaluationVersion() {
+        var t = Tableau()
+        let x = t.makeSymbol(.external), s1 = t.makeSymbol(.slack), s2 = t.makeSymbol(.slack), s3 = t.makeSymbol(.slack)
+        // x = 5 + s1 + 2 s2, and the restricted row s3 = 4 - s1 + s2.
+        t.setRow(x, Row(constant: 5, cells: [.init(symbol: s1, coefficient: 1), .init(symbol: s2, coefficient: 2)]))
+        t.setRow(s3, Row(constant: 4, cells: [.init(symbol: s1, coefficient: -1), .init(symbol: s2, coefficient: 1)]))
+        var infeasible = Set<Int32>()
+        let (shape, evaluation) = (t.shapeVersion, t.evaluationVersion)
+        t.pivot(leaving: s3, entering: s1, infeasible: &infeasible)
+        #expect(t.shapeVersion != shape, "a pivot changes the shape")
+        #expect(t.evaluationVersion == evaluation, "a pivot between restricted symbols changed the evaluation's version")
+        // s1 = 4 + s2 - s3, so x = 9 + 3 s2 - s3: the same terms (none basic), a new constant.
+        #expect(t.values(of: [x]) == [9])
+        t.pivot(leaving: x, entering: s2, infeasible: &infeasible)
+        #expect(t.evaluationVersion != evaluation, "an external left the basis and the evaluation's version stayed")
+        #expect(t.values(of: [x]) == [0])
+    }
+
     @Test("a change of shape between resizes drops what was kept")
     func changeOfShape() throws {
         let layout = try SelfSizingRows.layout(rows: 20)
