@@ -248,11 +248,27 @@ struct SpilledColumn: Sequence {
     /// Adds `element` (a negative id is ignored: ids are never negative).
     /// - Complexity: O(1) amortised.
     mutating func insert(_ element: Int32) {
-        guard element >= 0, find(element) == nil else { return }
-        if (count + 1) * 4 > capacity * 3 { rehash(slots: capacity * 2) }
-        let mask = capacity - 1
+        guard element >= 0 else { return }
+        // One probe: the slot where the search for `element` stops is the
+        // one an insert takes. Why: a search and then a second probe from
+        // the home slot walked every probe run twice, and columns are
+        // updated for every cell a pivot adds or cancels (a quarter of a
+        // random layout's resize; docs/measurements.md#m-2026-11-28-restricted-pivots).
+        var mask = capacity - 1
         var i = Self.home(element, capacity)
-        while storage[Self.header + i] != Self.empty { i = (i + 1) & mask }
+        while true {
+            let v = storage[Self.header + i]
+            if v == element { return }
+            if v == Self.empty { break }
+            i = (i + 1) & mask
+        }
+        if (count + 1) * 4 > capacity * 3 {
+            // The table grows first, as before, and the slot is found again in it.
+            rehash(slots: capacity * 2)
+            mask = capacity - 1
+            i = Self.home(element, capacity)
+            while storage[Self.header + i] != Self.empty { i = (i + 1) & mask }
+        }
         storage[Self.header + i] = element
         storage[0] += 1
     }
