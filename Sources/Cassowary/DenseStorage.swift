@@ -231,16 +231,25 @@ struct SpilledColumn: Sequence {
         return Int(h >> UInt32(32 - capacity.trailingZeroBitCount)) & (capacity - 1)
     }
 
-    /// The slot (0-based, after the header) holding `element`, or nil.
-    private func find(_ element: Int32) -> Int? {
+    /// Where the probe run for `element` stops (0-based, after the header):
+    /// its slot if present, else the empty slot that ends the run, the one
+    /// an insert takes.
+    @inline(__always)
+    private func probe(_ element: Int32) -> (found: Bool, slot: Int) {
         let mask = capacity - 1
         var i = Self.home(element, capacity)
         while true {
             let v = storage[Self.header + i]
-            if v == element { return i }
-            if v == Self.empty { return nil }
+            if v == element { return (true, i) }
+            if v == Self.empty { return (false, i) }
             i = (i + 1) & mask
         }
+    }
+
+    /// The slot (0-based, after the header) holding `element`, or nil.
+    private func find(_ element: Int32) -> Int? {
+        let stop = probe(element)
+        return stop.found ? stop.slot : nil
     }
 
     func contains(_ element: Int32) -> Bool { element >= 0 && find(element) != nil }
@@ -254,22 +263,14 @@ struct SpilledColumn: Sequence {
         // the home slot walked every probe run twice, and columns are
         // updated for every cell a pivot adds or cancels (a quarter of a
         // random layout's resize; docs/measurements.md#m-2026-11-28-restricted-pivots).
-        var mask = capacity - 1
-        var i = Self.home(element, capacity)
-        while true {
-            let v = storage[Self.header + i]
-            if v == element { return }
-            if v == Self.empty { break }
-            i = (i + 1) & mask
-        }
+        var stop = probe(element)
+        if stop.found { return }
         if (count + 1) * 4 > capacity * 3 {
             // The table grows first, as before, and the slot is found again in it.
             rehash(slots: capacity * 2)
-            mask = capacity - 1
-            i = Self.home(element, capacity)
-            while storage[Self.header + i] != Self.empty { i = (i + 1) & mask }
+            stop = probe(element)
         }
-        storage[Self.header + i] = element
+        storage[Self.header + stop.slot] = element
         storage[0] += 1
     }
 
