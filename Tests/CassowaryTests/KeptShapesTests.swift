@@ -57,13 +57,16 @@ struct KeptShapesTests {
         for (a, b) in zip(kept.values, fresh.values) { #expect(abs(a - b) <= 1e-9 * max(1, abs(b))) }
     }
 
-    @Test("resizes whose dual simplex pivots keep the plan: the walk's values bit for bit", arguments: [UInt64(5), 17])
-    func resizesThatPivot(seed: UInt64) throws {
+    @Test("resizes whose dual simplex pivots keep the plan: the walk's values bit for bit",
+          arguments: [(seed: UInt64(5), far: false), (seed: 17, far: false), (seed: 5, far: true)])
+    func resizesThatPivot(seed: UInt64, far: Bool) throws {
         let layout = try RandomFeasible.layout(views: 120, seed: seed)
         var (kept, variables) = try Self.load(layout, width: 1000)
         var (plain, _) = try Self.load(layout, width: 1000, keepsShapes: false)
-        // Widths far apart turn rows infeasible, so every resize pivots.
-        let widths: [Double] = [700, 1000, 640, 1000, 700, 980, 620]
+        // Widths far apart turn rows infeasible, so every resize pivots;
+        // `far` goes back and forth to 9e6, the edge of the range the format
+        // answers to full precision.
+        let widths: [Double] = far ? [9e6, 700, 8e6, 1000, 6.4e6, 980, 9e6] : [700, 1000, 640, 1000, 700, 980, 620]
         var pivoting = 0
         for (i, width) in widths.enumerated() {
             let shapes = kept.tableau.shapeVersion, pivots = kept.tableau.pivotCount
@@ -86,7 +89,7 @@ struct KeptShapesTests {
         #expect(kept.evaluation.plannedEvaluations == planned, "a plan made before the new row was followed")
         #expect(kept.values == Self.walked(kept))
         try kept.removeConstraint(added)
-        try Self.resize(&kept, variables, through: [700, 1000, 660]) { solver, width in
+        try Self.resize(&kept, variables, through: far ? [9e6, 1000, 7e6] : [700, 1000, 660]) { solver, width in
             #expect(solver.values == Self.walked(solver), "seed \(seed) after the removal, width \(width)")
         }
     }
