@@ -56,6 +56,9 @@ struct ScalingCommand: ParsableCommand {
     @Option(help: "With --family: a directory to write scaling.md and scaling.json to.")
     var output: String?
 
+    @Option(help: "With --family: the order the constraints are added in (file, reversed, shuffled; the shuffle's seed is fixed).")
+    var order: FamilyScaling.InsertionOrder = .file
+
     /// The families asked for, in the order of ``ScalingFamily/allCases``.
     func families() throws -> [ScalingFamily] {
         if family.contains("all") { return ScalingFamily.allCases }
@@ -99,12 +102,13 @@ extension ScalingCommand {
     /// `--family`: measure, print the table (or JSON), write the files.
     func runFamilies() throws {
         let measurements = try FamilyScaling.measure(families: try families(), sizes: sizes, solvers: try solverSpecs(),
-                                                     repetitions: repetitions) { line in
+                                                     repetitions: repetitions, order: order) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
-        let markdown = FamilyScaling.markdown(measurements)
+        var markdown = FamilyScaling.markdown(measurements)
+        if order != .file { markdown = "Constraints added in \(order.rawValue) order.\n\n" + markdown }
         let document = FamilyScalingDocument(measurements: measurements, exponents: FamilyScaling.exponents(measurements),
-                                             deciding: FamilyScaling.decidingExponents(measurements))
+                                             deciding: FamilyScaling.decidingExponents(measurements), order: order)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let jsonData = try encoder.encode(document)
@@ -180,3 +184,5 @@ extension ScalingCommand {
         }.joined()
     }
 }
+
+extension FamilyScaling.InsertionOrder: ExpressibleByArgument {}

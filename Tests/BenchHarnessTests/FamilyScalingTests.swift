@@ -2,6 +2,8 @@ import BenchHarness
 import BenchMetrics
 import BenchSchema
 import Foundation
+import LayoutModel
+import LayoutSolving
 import Testing
 
 /// `scaling --family`: exponents per family, solver and phase, the flag
@@ -75,5 +77,43 @@ struct FamilyScalingTests {
                                              deciding: FamilyScaling.decidingExponents(measurements))
         let decoded = try JSONDecoder().decode(FamilyScalingDocument.self, from: try JSONEncoder().encode(document))
         #expect(decoded.measurements == measurements)
+    }
+
+    @Test("an insertion order permutes the constraints alone, the same way every time")
+    func insertionOrders() throws {
+        let layout = try ScalingFamily.alternatingGrid.layout(size: 6)
+        let ids = layout.constraints.map { "\($0)" }
+        #expect(FamilyScaling.reordered(layout, .file) == layout)
+        let reversed = FamilyScaling.reordered(layout, .reversed)
+        #expect(reversed.constraints.map { "\($0)" } == ids.reversed())
+        let shuffled = FamilyScaling.reordered(layout, .shuffled)
+        #expect(shuffled.constraints.map { "\($0)" } != ids)
+        #expect(shuffled.constraints.map { "\($0)" }.sorted() == ids.sorted())
+        #expect(FamilyScaling.reordered(layout, .shuffled) == shuffled)
+        for other in [reversed, shuffled] {
+            #expect(other.views == layout.views)
+            #expect(other.expectations == layout.expectations)
+            #expect(other.container == layout.container)
+        }
+    }
+
+    @Test("the families with one answer give it in every insertion order",
+          arguments: [ScalingFamily.alternatingGrid, .decoratedGrid, .selfSizingRows, .equalRow])
+    func sameAnswerInEveryOrder(_ family: ScalingFamily) throws {
+        let layout = try family.layout(size: 12)
+        func frames(_ order: FamilyScaling.InsertionOrder) throws -> [Frame] {
+            let solver = SolverSpec(name: "cassowary", kind: .cassowary).make(timeout: 60, ambiguity: false)
+            try solver.prepare(try FamilyScaling.reordered(layout, order).validated(), variant: nil)
+            return try solver.solve().frames
+        }
+        let file = try frames(.file)
+        for order in [FamilyScaling.InsertionOrder.reversed, .shuffled] {
+            let other = try frames(order)
+            #expect(other.count == file.count)
+            for (a, b) in zip(file, other) {
+                let gap = max(abs(a.x - b.x), abs(a.y - b.y), abs(a.width - b.width), abs(a.height - b.height))
+                #expect(gap <= 1e-7, "\(family.rawValue) \(order.rawValue): \(a) against \(b)")
+            }
+        }
     }
 }
