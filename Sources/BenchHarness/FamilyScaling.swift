@@ -5,7 +5,6 @@ import Foundation
 import LayoutGenerators
 import LayoutModel
 import LayoutSolving
-import SeededRandom
 
 /// A generated family whose size grows, as `layout-bench scaling --family`
 /// measures it: the solvers' growth on each, not only on the alternating grid.
@@ -126,13 +125,13 @@ public enum FamilyScaling {
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
     /// - Complexity: O(families × sizes × repetitions × solver time).
     public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
-                               order: InsertionOrder = .file,
+                               order: ConstraintOrder = .file,
                                timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
         var out: [ScalingMeasurement] = []
         let ordered = sizes.sorted()
         let rounds = max(1, repetitions)
         for family in families {
-            let layouts = try ordered.map { try reordered(family.layout(size: $0), order).validated() }
+            let layouts = try ordered.map { try order.apply(to: family.layout(size: $0)).validated() }
             // samples[size][solver]
             var samples = [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count), count: ordered.count)
             for round in 0...rounds {
@@ -155,32 +154,6 @@ public enum FamilyScaling {
                                     size, spec.name, m.load, m.solve, m.resize))
                 }
             }
-        }
-        return out
-    }
-
-    /// The order in which a layout's constraints reach the solver: the
-    /// generator's (``file``), the reverse, or a shuffle with a fixed seed.
-    ///
-    /// Why measured at all: an incremental solver's tableau depends on the
-    /// order of insertion (which rows become basic, which fill in), and a
-    /// family linear in the generator's order may not be in another; the
-    /// shuffle's seed is fixed so that two runs give the same layout.
-    public enum InsertionOrder: String, CaseIterable, Sendable, Codable {
-        case file, reversed, shuffled
-    }
-
-    /// `layout` with its constraints in `order` (views, container and
-    /// expectations as they were).
-    /// - Complexity: O(constraints).
-    public static func reordered(_ layout: Layout, _ order: InsertionOrder) -> Layout {
-        var out = layout
-        switch order {
-        case .file: break
-        case .reversed: out.constraints.reverse()
-        case .shuffled:
-            var rng = SplitMix(seed: 42)
-            out.constraints.shuffle(using: &rng)
         }
         return out
     }
@@ -365,10 +338,10 @@ public struct FamilyScalingDocument: Codable, Sendable {
     public var deciding: [GrowthExponent]
     /// The order the constraints were added in (absent in documents written
     /// before the option existed, which used the file's).
-    public var order: FamilyScaling.InsertionOrder?
+    public var order: ConstraintOrder?
 
     public init(measurements: [ScalingMeasurement], exponents: [GrowthExponent], deciding: [GrowthExponent],
-                order: FamilyScaling.InsertionOrder? = nil) {
+                order: ConstraintOrder? = nil) {
         self.measurements = measurements
         self.exponents = exponents
         self.deciding = deciding

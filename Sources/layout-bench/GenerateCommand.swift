@@ -49,6 +49,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Container width.")
     var width: Double = 375
 
+    @Option(help: "The constraints' order: file (the generator's), reversed, or shuffled (a fixed seed).")
+    var order: ConstraintOrder = .file
+
     @Option(name: .shortAndLong, help: "Output file ('-' for standard output).")
     var output: String = "-"
 
@@ -63,7 +66,11 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (header, layout) = try generated()
+        var (header, layout) = try generated()
+        if order != .file {
+            layout = order.apply(to: layout)
+            header += "# Constraints in \(order.rawValue) order (`--order \(order.rawValue)`).\n\n"
+        }
         // Why check: a family's magnitudes grow with --rows and --width (the
         // grid's height is about R·W/3), and a width the generator accepted
         // once gave a file that `check` and `solve` refuse (exit 65). A

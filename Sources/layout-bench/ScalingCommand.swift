@@ -57,7 +57,7 @@ struct ScalingCommand: ParsableCommand {
     var output: String?
 
     @Option(help: "With --family: the order the constraints are added in (file, reversed, shuffled; the shuffle's seed is fixed).")
-    var order: FamilyScaling.InsertionOrder = .file
+    var order: ConstraintOrder = .file
 
     /// The families asked for, in the order of ``ScalingFamily/allCases``.
     func families() throws -> [ScalingFamily] {
@@ -185,4 +185,4 @@ extension ScalingCommand {
     }
 }
 
-extension FamilyScaling.InsertionOrder: ExpressibleByArgument {}
+extension ConstraintOrder: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import BenchHarness
 import BenchMetrics
 import BenchSchema
 import Foundation
+import LayoutGenerators
 import LayoutModel
 import LayoutSolving
 import Testing
@@ -83,13 +84,13 @@ struct FamilyScalingTests {
     func insertionOrders() throws {
         let layout = try ScalingFamily.alternatingGrid.layout(size: 6)
         let ids = layout.constraints.map { "\($0)" }
-        #expect(FamilyScaling.reordered(layout, .file) == layout)
-        let reversed = FamilyScaling.reordered(layout, .reversed)
+        #expect(ConstraintOrder.file.apply(to: layout) == layout)
+        let reversed = ConstraintOrder.reversed.apply(to: layout)
         #expect(reversed.constraints.map { "\($0)" } == ids.reversed())
-        let shuffled = FamilyScaling.reordered(layout, .shuffled)
+        let shuffled = ConstraintOrder.shuffled.apply(to: layout)
         #expect(shuffled.constraints.map { "\($0)" } != ids)
         #expect(shuffled.constraints.map { "\($0)" }.sorted() == ids.sorted())
-        #expect(FamilyScaling.reordered(layout, .shuffled) == shuffled)
+        #expect(ConstraintOrder.shuffled.apply(to: layout) == shuffled)
         for other in [reversed, shuffled] {
             #expect(other.views == layout.views)
             #expect(other.expectations == layout.expectations)
@@ -101,13 +102,13 @@ struct FamilyScalingTests {
           arguments: [ScalingFamily.alternatingGrid, .decoratedGrid, .selfSizingRows, .equalRow])
     func sameAnswerInEveryOrder(_ family: ScalingFamily) throws {
         let layout = try family.layout(size: 12)
-        func frames(_ order: FamilyScaling.InsertionOrder) throws -> [Frame] {
+        func frames(_ order: ConstraintOrder) throws -> [Frame] {
             let solver = SolverSpec(name: "cassowary", kind: .cassowary).make(timeout: 60, ambiguity: false)
-            try solver.prepare(try FamilyScaling.reordered(layout, order).validated(), variant: nil)
+            try solver.prepare(try order.apply(to: layout).validated(), variant: nil)
             return try solver.solve().frames
         }
         let file = try frames(.file)
-        for order in [FamilyScaling.InsertionOrder.reversed, .shuffled] {
+        for order in [ConstraintOrder.reversed, .shuffled] {
             let other = try frames(order)
             #expect(other.count == file.count)
             for (a, b) in zip(file, other) {

@@ -185,6 +185,47 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(output.stdout, committed, "Corpus/generated is stale: run scripts/generate-corpus")
     }
 
+    /// `--order` permutes the constraint lines alone, and the layout it
+    /// writes has the same answer (issue 41 measures growth in any order).
+    func testGenerateInAnotherOrderHasTheSameAnswer() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lb-order-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines: [String: [String]] = [:]
+        var frames: [String: [String: [Double]]] = [:]
+        for order in ["file", "reversed", "shuffled"] {
+            let path = directory.appendingPathComponent("\(order).layout").path
+            let generated = try run(["generate", "self-sizing-rows", "--rows", "4", "--order", order, "--output", path])
+            XCTAssertEqual(generated.status, 0, generated.stderr)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            lines[order] = text.split(separator: "\n").map(String.init).filter { line in
+                !line.hasPrefix("expect") && [" = ", " >= ", " <= "].contains { line.contains($0) }
+            }
+            let solved = try run(["solve", path, "--solver", "cassowary", "--format", "json"])
+            XCTAssertEqual(solved.status, 0, solved.stderr)
+            let json = try JSONSerialization.jsonObject(with: Data(solved.stdout.utf8)) as? [String: Any]
+            let result = (json?["results"] as? [[String: Any]])?.first
+            frames[order] = (result?["frames"] as? [String: [Double]]) ?? [:]
+        }
+        let file = try XCTUnwrap(lines["file"])
+        XCTAssertGreaterThan(file.count, 10)
+        XCTAssertEqual(lines["reversed"], file.reversed())
+        XCTAssertNotEqual(lines["shuffled"], file)
+        XCTAssertEqual(lines["shuffled"]?.sorted(), file.sorted())
+        let reference = try XCTUnwrap(frames["file"])
+        XCTAssertEqual(reference.count, 9)  // super and two views a row
+        for order in ["reversed", "shuffled"] {
+            XCTAssertEqual(frames[order]?.keys.sorted(), reference.keys.sorted(), order)
+            for (view, frame) in reference {
+                let other = frames[order]?[view] ?? []
+                XCTAssertEqual(other.count, 4, "\(order) \(view)")
+                for (a, b) in zip(frame, other) { XCTAssertEqual(a, b, accuracy: 1e-9, "\(order) \(view)") }
+            }
+        }
+        let refused = try run(["generate", "alternating-grid", "--rows", "2", "--order", "sideways"])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+    }
+
     func testGenerateRejectsBadArgumentsWithUsageExit() throws {
         for arguments in [["generate", "alternating-grid", "--rows", "0"],
                           ["generate", "alternating-grid", "--rows", "2", "--width", "nan"],
