@@ -18,7 +18,9 @@ struct ScalingCommand: ParsableCommand {
             reference by default), medians of --repetitions rounds (each round samples every size, \
             ascending and descending in turn, after a warm-up round), the growth exponent per family, \
             solver and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
-            1.15. --output DIR writes scaling.md and scaling.json there.
+            1.15. --order puts each layout's constraints in another order first (reversed, or shuffled \
+            with a fixed seed): the growth in an order other than the generator's. \
+            --output DIR writes scaling.md and scaling.json there.
 
             Without --family: the alternating grid in depth. \
             For each R: build + solve (every constraint added, variables updated) in four insertion \
