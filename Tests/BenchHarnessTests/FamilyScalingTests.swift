@@ -78,6 +78,14 @@ struct FamilyScalingTests {
                                              deciding: FamilyScaling.decidingExponents(measurements))
         let decoded = try JSONDecoder().decode(FamilyScalingDocument.self, from: try JSONEncoder().encode(document))
         #expect(decoded.measurements == measurements)
+        #expect(decoded.order == nil)
+        // The order a run used is in its document; one written before the
+        // option existed (no `order`) still reads.
+        var shuffled = document
+        shuffled.order = .shuffled
+        let text = String(decoding: try JSONEncoder().encode(shuffled), as: UTF8.self)
+        #expect(text.contains("\"order\":\"shuffled\""))
+        #expect(try JSONDecoder().decode(FamilyScalingDocument.self, from: Data(text.utf8)).order == .shuffled)
     }
 
     @Test("an insertion order permutes the constraints alone, the same way every time")
