@@ -87,6 +87,11 @@ struct ScalingCommand: ParsableCommand {
         guard sizes.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--sizes must be in 1...200000") }
         guard rows.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--rows must be in 1...200000") }
         guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...1000") }
+        // Without --family the grid's depth mode measures its four orders
+        // itself; an --order there would be silently ignored.
+        guard order == .file || !family.isEmpty else {
+            throw ValidationError("--order applies to --family (without it, the alternating grid is measured in four orders)")
+        }
     }
 
     func run() throws {

@@ -224,6 +224,10 @@ final class CLITests: XCTestCase {
         }
         let refused = try run(["generate", "alternating-grid", "--rows", "2", "--order", "sideways"])
         XCTAssertEqual(refused.status, 64, refused.stderr)
+        // The grid's depth mode has its own orders: an --order there is refused, not ignored.
+        let ignored = try run(["scaling", "--rows", "10", "--order", "shuffled"])
+        XCTAssertEqual(ignored.status, 64, ignored.stderr)
+        XCTAssertTrue(ignored.stderr.contains("--order applies to --family"), ignored.stderr)
     }
 
     func testGenerateRejectsBadArgumentsWithUsageExit() throws {
