@@ -10,7 +10,6 @@ import GLPKReference
 import LayoutGenerators
 import LayoutModel
 import LayoutSolving
-import SeededRandom
 
 /// The alternating grid through the core Cassowary solver directly (no
 /// adapter), in several insertion orders.
@@ -77,13 +76,11 @@ public enum GridScaling {
             try solver.addEditVariable(variables[p.widthIndex], strength: .soft(1000))
             try solver.suggestValue(variables[p.widthIndex], width)
         }
-        var indices = Array(p.rows.indices)
+        let indices: [Int]
         switch order {
-        case .reversed: indices.reverse()
-        case .shuffled:
-            var rng = SplitMix(seed: 42)
-            indices.shuffle(using: &rng)
-        default: break
+        case .reversed: indices = ConstraintOrder.reversed.permutation(count: p.rows.count)
+        case .shuffled: indices = ConstraintOrder.shuffled.permutation(count: p.rows.count)
+        case .editFirst, .editLast: indices = ConstraintOrder.file.permutation(count: p.rows.count)
         }
         if order != .editLast { try addEdit() }
         for i in indices {

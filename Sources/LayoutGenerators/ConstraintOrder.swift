@@ -13,18 +13,29 @@ import SeededRandom
 public enum ConstraintOrder: String, CaseIterable, Sendable, Codable {
     case file, reversed, shuffled
 
+    /// The positions `0..<count` in this order: the one definition of each
+    /// order, for a layout's constraints (``apply(to:)``) and for the rows
+    /// the grid's depth mode adds to the core solver directly.
+    /// - Complexity: O(count).
+    public func permutation(count: Int) -> [Int] {
+        var indices = Array(0..<max(0, count))
+        switch self {
+        case .file: break
+        case .reversed: indices.reverse()
+        case .shuffled:
+            var rng = SplitMix(seed: 42)
+            indices.shuffle(using: &rng)
+        }
+        return indices
+    }
+
     /// `layout` with its constraints in this order (views, container and
     /// expectations as they were).
     /// - Complexity: O(constraints).
     public func apply(to layout: Layout) -> Layout {
+        guard self != .file else { return layout }
         var out = layout
-        switch self {
-        case .file: break
-        case .reversed: out.constraints.reverse()
-        case .shuffled:
-            var rng = SplitMix(seed: 42)
-            out.constraints.shuffle(using: &rng)
-        }
+        out.constraints = permutation(count: layout.constraints.count).map { layout.constraints[$0] }
         return out
     }
 }
