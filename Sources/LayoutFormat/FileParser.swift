@@ -21,8 +21,13 @@ struct FileParser {
     var margins: [(view: String, insets: EdgeInsets, location: SourceLocation)] = []
     var contentLines: [ContentLine] = []
     var variants: [Variant] = []
-    var constraints: [LayoutConstraint] = []
-    var expectations: [Expectation] = []
+    /// Where the lines' constraints and expectations go: the current
+    /// chunk's region of the arrays being built in place (ValueSlots.swift).
+    var constraints = ValueSlots<LayoutConstraint>()
+    var expectations = ValueSlots<Expectation>()
+    /// The arrays, once pass 2 is done (``run()``).
+    var builtConstraints: [LayoutConstraint] = []
+    var builtExpectations: [Expectation] = []
 
     var layout: Layout?
     /// The file's names, each a `String` once.
@@ -34,17 +39,17 @@ struct FileParser {
     /// bytes a chunk of lines read by one of them has.
     let threads: Int
     let minimumChunkBytes: Int
-    /// The size of the runs in which a chunk's thread hands its values over
-    /// (``PlainChunk/runBytes``; tests make it small).
-    let runBytes: Int
+    /// The most values the arrays are sized for before the parse
+    /// (``reserveLimit``; tests make it small, to overflow the regions).
+    let reserveLimit: Int
 
     init(source: SourceText, readsPlainLines: Bool = true, threads: Int = 1,
-         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes, runBytes: Int = PlainChunk.runBytes) {
+         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes, reserveLimit: Int = FileParser.reserveLimit) {
         self.source = source
         self.readsPlainLines = readsPlainLines
         self.threads = threads
         self.minimumChunkBytes = minimumChunkBytes
-        self.runBytes = runBytes
+        self.reserveLimit = reserveLimit
     }
 
     mutating func run() {
@@ -54,10 +59,42 @@ struct FileParser {
                 ? chunkStarts(lineStarts: source.lineStarts, byteCount: bytes.count, threads: threads,
                               minimumChunkBytes: minimumChunkBytes)
                 : [1]
-            let metricLines = readMetricsAndCount(bytes)
-            parseRest(bytes, chunkStarts: starts, metricLines: metricLines)
+            let (metricLines, counts) = readMetricsAndCount(bytes, chunkStarts: starts)
+            // Why the arrays built in place, each chunk's values written in a
+            // region of their own (ValueSlots.swift): no value is moved from a
+            // chunk's thread to the main thread.
+            let constraintSizes = Self.regionSizes(counts.map(\.constraints), limit: reserveLimit)
+            let expectationSizes = Self.regionSizes(counts.map(\.expectations), limit: reserveLimit)
+            var constraintRegions: [ValueSlots<LayoutConstraint>] = []
+            builtConstraints = arrayBuiltInPlace(capacity: constraintSizes.reduce(0, +)) { constraintStorage in
+                builtExpectations = arrayBuiltInPlace(capacity: expectationSizes.reduce(0, +)) { expectationStorage in
+                    let regions = parseRest(bytes, chunkStarts: starts, metricLines: metricLines,
+                                            constraints: Self.regions(of: constraintStorage, sizes: constraintSizes),
+                                            expectations: Self.regions(of: expectationStorage, sizes: expectationSizes))
+                    constraintRegions = regions.constraints
+                    return regions.expectations
+                }
+                defer { constraintRegions = [] }
+                return constraintRegions
+            }
         }
         finish()
+    }
+
+    /// The regions' sizes: the chunks' counts, scaled down to `limit` in all.
+    static func regionSizes(_ counts: [Int], limit: Int) -> [Int] {
+        let total = counts.reduce(0, +)
+        guard total > limit else { return counts }
+        return counts.map { Int(Double($0) * Double(limit) / Double(total)) }
+    }
+
+    /// Consecutive regions of `storage` with the given sizes, from its start.
+    static func regions<Element>(of storage: UnsafeMutableBufferPointer<Element>, sizes: [Int]) -> [ValueSlots<Element>] {
+        var offset = 0
+        return sizes.map { size in
+            defer { offset += size }
+            return ValueSlots(storage, offset: offset, capacity: size)
+        }
     }
 
     /// Why a cap on reservations: a 256 MiB file of `a.` lines would
@@ -79,12 +116,22 @@ struct FileParser {
     /// (Pass 1 once lexed every line's first two tokens, then shape-tested
     /// every line of a file containing the word `metric` anywhere: a search of
     /// the whole file first, stopped at every `bottom` of a grid.)
-    /// - Returns: the metric lines, ascending.
+    /// - Returns: the metric lines, ascending, and each chunk's count of
+    ///   constraint and expectation lines (`chunkStarts`: the chunks' first lines).
     /// - Complexity: O(lines), plus the metric lines' parse.
-    mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    mutating func readMetricsAndCount(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts: [Int])
+        -> (metricLines: [Int], counts: [(constraints: Int, expectations: Int)]) {
         var metricLines: [Int] = []
+        var counts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: max(1, chunkStarts.count))
         var constraintLines = 0, expectationLines = 0
+        var chunk = 0
         for line in 1...source.lineCount where !stopped {
+            if chunk + 1 < chunkStarts.count, line == chunkStarts[chunk + 1] {
+                counts[chunk] = (constraintLines, expectationLines)
+                constraintLines = 0
+                expectationLines = 0
+                chunk += 1
+            }
             let start = source.lineStarts[line - 1]
             if start < bytes.count {
                 let b = bytes[start]
@@ -107,30 +154,42 @@ struct FileParser {
             case .other: break
             }
         }
-        // Why reserve: growing by doubling copies every constraint (208
-        // bytes each) again at each doubling and page-faults up to twice
-        // the final size, time spent in the kernel (evidence:
-        // docs/measurements.md#m-2026-11-23-check). The counts are exact for
-        // one-constraint lines; `when` and visual-format lines still grow
-        // the arrays as needed.
-        constraints.reserveCapacity(min(constraintLines, Self.reserveLimit))
-        expectations.reserveCapacity(min(expectationLines, Self.reserveLimit))
-        return metricLines
+        counts[chunk] = (constraintLines, expectationLines)
+        // Why counted: the arrays are sized by these counts before pass 2
+        // (``run()``). Growing by doubling copied every constraint again at
+        // each doubling and page-faulted up to twice the final size, time
+        // spent in the kernel (evidence: docs/measurements.md#m-2026-11-23-check).
+        // The counts are exact for one-constraint lines; `when` and
+        // visual-format lines overflow their chunk's region (ValueSlots.swift).
+        return (metricLines, counts)
     }
 
     /// Pass 2: everything else (the metric lines, in order, are skipped),
     /// the chunks after the first read on threads of their own when the
-    /// file is large (ParallelLines.swift).
+    /// file is large (ParallelLines.swift), each chunk's values written in
+    /// its region (`constraints[k]`, `expectations[k]`: one a chunk).
+    /// - Returns: the regions, filled, in order (the main thread's last
+    ///   appends in each are the lines its chunk's thread left).
     /// - Complexity: O(bytes).
-    mutating func parseRest(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int], metricLines: [Int]) {
+    mutating func parseRest(_ bytes: UnsafeBufferPointer<UInt8>, chunkStarts starts: [Int], metricLines: [Int],
+                            constraints constraintRegions: [ValueSlots<LayoutConstraint>],
+                            expectations expectationRegions: [ValueSlots<Expectation>])
+        -> (constraints: [ValueSlots<LayoutConstraint>], expectations: [ValueSlots<Expectation>]) {
+        func region<T>(_ regions: [ValueSlots<T>], _ k: Int) -> ValueSlots<T> {
+            k < regions.count ? regions[k] : ValueSlots()
+        }
         var chunks: [PlainChunk] = []
-        for k in 1..<starts.count where !stopped {
+        for k in 1..<max(1, starts.count) where !stopped {
             let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
-            let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end,
-                                   metricLines: metricLines, runBytes: runBytes)
+            let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end, metricLines: metricLines,
+                                   constraints: region(constraintRegions, k), expectations: region(expectationRegions, k))
             chunk.start()
             chunks.append(chunk)
         }
+        constraints = region(constraintRegions, 0)
+        expectations = region(expectationRegions, 0)
+        var filledConstraints: [ValueSlots<LayoutConstraint>] = []
+        var filledExpectations: [ValueSlots<Expectation>] = []
         var nextMetric = 0
         // Lines `lines` with every reader, in order.
         func parseLines(_ lines: Range<Int>) {
@@ -148,15 +207,26 @@ struct FileParser {
         parseLines(1..<(starts.count > 1 ? starts[1] : source.lineCount + 1))
         for chunk in chunks {
             // Every thread is joined before `bytes` goes out of scope (the
-            // caller's), even after the error limit stopped the parse
-            // (`moveResults` joins once the chunk's runs are moved).
-            guard !stopped else {
-                chunk.join()
-                continue
-            }
-            chunk.moveResults(into: &self)
+            // caller's), even after the error limit stopped the parse, and
+            // every region is handed back, to be closed up (its values are
+            // the array's, whether or not the layout is kept).
+            chunk.join()
+            filledConstraints.append(constraints)
+            filledExpectations.append(expectations)
+            constraints = chunk.parser.constraints
+            expectations = chunk.parser.expectations
+            chunk.parser.constraints = ValueSlots()
+            chunk.parser.expectations = ValueSlots()
+            guard !stopped else { continue }
+            views.append(contentsOf: chunk.parser.views)
+            contentLines.append(contentsOf: chunk.parser.contentLines)
             parseLines(chunk.resumeLine..<chunk.lines.upperBound)
         }
+        filledConstraints.append(constraints)
+        filledExpectations.append(expectations)
+        constraints = ValueSlots()
+        expectations = ValueSlots()
+        return (filledConstraints, filledExpectations)
     }
 
     /// Whether the bytes at `start` are `expect` and a blank (a frame
@@ -225,11 +295,16 @@ struct FileParser {
         // Why the views handed over (the parser's list emptied): the margins
         // and content lines below change the layout's views, and with a second
         // reference in the parser the first change copied the whole list.
+        // (The constraints and expectations likewise.)
         var declared: [ViewDeclaration] = []
         swap(&declared, &views)
+        var madeConstraints: [LayoutConstraint] = []
+        swap(&madeConstraints, &builtConstraints)
+        var madeExpectations: [Expectation] = []
+        swap(&madeExpectations, &builtExpectations)
         var layout = Layout(container: container.size, containerTraits: container.traits, views: consume declared,
-                            metrics: metrics, constraints: constraints, variants: variants,
-                            expectations: expectations, containerLocation: container.location)
+                            metrics: metrics, constraints: consume madeConstraints, variants: variants,
+                            expectations: consume madeExpectations, containerLocation: container.location)
         var seenMargins: [String: SourceLocation] = [:]
         // Why an index: a file may give margins for every view (linear, not views × margins).
         let viewIndex = !margins.isEmpty || !contentLines.isEmpty ? NameIndex(layout.views.map(\.name)) : NameIndex()

@@ -50,13 +50,13 @@ public enum LayoutParser {
     /// (ParallelLines.swift; the result does not depend on the count).
     static func parseSyntax(_ source: SourceText, readsPlainLines: Bool, threads: Int = 1,
                             minimumChunkBytes: Int = LayoutParser.minimumChunkBytes,
-                            runBytes: Int = PlainChunk.runBytes) -> UnvalidatedParse {
+                            reserveLimit: Int = FileParser.reserveLimit) -> UnvalidatedParse {
         if let bad = source.firstInvalidUTF8Offset() {
             let diagnostic = Diagnostic(.invalidUTF8, at: source.location(ofOffset: bad))
             return UnvalidatedParse(source: source, layout: nil, diagnostics: [diagnostic])
         }
         var parser = FileParser(source: source, readsPlainLines: readsPlainLines, threads: threads,
-                                minimumChunkBytes: minimumChunkBytes, runBytes: runBytes)
+                                minimumChunkBytes: minimumChunkBytes, reserveLimit: reserveLimit)
         parser.run()
         return UnvalidatedParse(source: source, layout: parser.stopped ? nil : parser.layout, diagnostics: parser.diagnostics)
     }

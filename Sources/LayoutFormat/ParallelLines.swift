@@ -1,14 +1,16 @@
 // Pass 2 of a large file split between threads: the file is cut into
 // chunks of lines, each chunk after the first is read by the plain readers
-// (PlainLines.swift) on a thread of its own, and the main thread parses the
-// first chunk, then takes each other chunk's results in order and parses
+// (PlainLines.swift) on a thread of its own, writing its constraints and
+// expectations straight into its region of the arrays being built
+// (ValueSlots.swift), and the main thread parses the first chunk, then,
+// chunk by chunk, takes the chunk's views and content lines and parses
 // itself whatever lines that chunk's thread left.
 //
 // Why only the plain readers on the other threads: they append to four
 // arrays (views, constraints, expectations, content lines) and report
 // nothing, so a chunk's results are a contiguous run of those arrays and
-// appending the runs in chunk order gives exactly the arrays one thread
-// would have built. A chunk's thread stops at the first line the plain
+// the runs in chunk order are exactly the arrays one thread would have
+// built. A chunk's thread stops at the first line the plain
 // readers decline (a metric, a `when`, a visual format line, an error):
 // from that line on the main thread parses the chunk with every reader, in
 // order, so diagnostics, the error limit and every other declaration come
@@ -49,12 +51,11 @@ extension LayoutParser {
 /// its expectation line of 60 bytes 1,800), and a grid's expectations are at
 /// its end: cut at equal bytes, the first chunk had more lines and the
 /// main thread finished last (155 against 129 ms at 10^5 rows).
-/// Why a smaller first chunk: the main thread also moves the other chunks'
-/// results, as they come (``PlainChunk/moveResults(into:)``); done first, it
-/// moves them while the others still read, where done last it moved them
-/// alone after everyone. (Before the runs were sent as they fill, a smaller
-/// first chunk only left the main thread waiting:
-/// docs/measurements.md#m-2026-11-27-parallel-parse.)
+/// Why a smaller first chunk: the main thread also does pass 1 and the
+/// line scan before the other threads start, and the views' and content
+/// lines' appends after. Measured with the values written in place (no
+/// moves left to the main thread), 0.9 was faster than 1.0 and 1.1 at 10^4
+/// and 10^5 grid rows (docs/measurements.md#m-2026-11-28-parse-in-place).
 ///
 /// - Complexity: O(chunks).
 func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBytes: Int) -> [Int] {
@@ -71,25 +72,20 @@ func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBy
     return starts
 }
 
-/// A full run of a chunk's values, as its thread sends it.
-enum ChunkRun {
-    case constraints(ValueRun<LayoutConstraint>)
-    case expectations(ValueRun<Expectation>)
-}
-
-/// One chunk of lines read by the plain readers on a thread of its own.
+/// One chunk of lines read by the plain readers on a thread of its own,
+/// its values written in its regions of the arrays being built
+/// (ValueSlots.swift).
 ///
 /// Why `@unchecked Sendable`: the chunk is written by its thread only
 /// between ``start()`` and ``join()``, and read by the main thread only
-/// after ``join()``, which orders the two (``WorkerThread``); the runs are
-/// the exception, handed over through a channel (``BlockChannel``, a mutex
-/// and a condition variable), each run written before it is sent and read
-/// only after it is received.
+/// after ``join()``, which orders the two (``WorkerThread``). Its regions
+/// are disjoint from every other chunk's.
 final class PlainChunk: @unchecked Sendable {
-    /// The chunk's own parser: its arrays hold the chunk's results.
+    /// The chunk's own parser: its regions get the chunk's values, its
+    /// arrays the views and content lines.
     /// Why unchecked: one thread at a time uses the chunk (above), and the
     /// runtime's check of each access (three a line) cost more than a line's
-    /// hand-over to the runs.
+    /// hand-over did.
     @exclusivity(unchecked) var parser: FileParser
     let lines: Range<Int>
     /// The metric lines of the file, ascending (pass 1 read them).
@@ -99,60 +95,23 @@ final class PlainChunk: @unchecked Sendable {
     /// the main thread parses the chunk from here.
     private(set) var resumeLine: Int
     private var thread: WorkerThread?
-    /// The chunk's constraints and expectations, in order, in runs of
-    /// ``runBytes`` (``ValueRun``), each sent as soon as it is full (the
-    /// last when the chunk is read): the main thread moves them into its
-    /// arrays as they come, freeing each run once moved.
-    ///
-    /// Why runs: appending one array of the whole chunk held both copies at
-    /// once (`check` of 10^5 grid rows peaked at 291 MB against 221 MB on one
-    /// thread), and copying the values cost the main thread about 200
-    /// instructions a constraint while the other threads were done.
-    /// Why sent while the chunk is read: the main thread, done with its own
-    /// chunk, moves the runs while this thread still reads (the moves and
-    /// the page faults of the arrays they fill were 34 ms after both were
-    /// done, on a 10^5-row grid); moved only after the join, they were the
-    /// main thread's alone.
-    /// Why one channel for both kinds: the main thread takes each run as it
-    /// comes; with a channel each, it waited on the constraints' to the end
-    /// while the expectations' runs piled up, and moved those last, alone.
-    let runs = BlockChannel<ChunkRun>(capacity: .max)
-    /// The size of a run: 4 MiB, about 32,000 constraints. Small, so that
-    /// the process holds little beyond one copy while the runs are moved
-    /// (each is mapped and unmapped by itself); large enough that making
-    /// one is rare. (Tests pass a few hundred bytes, to cross run ends.)
-    static let runBytes = 4 << 20
-    private let runBytes: Int
 
     init(source: SourceText, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>, metricLines: [Int],
-         runBytes: Int = PlainChunk.runBytes) {
+         constraints: ValueSlots<LayoutConstraint> = ValueSlots(), expectations: ValueSlots<Expectation> = ValueSlots()) {
         self.parser = FileParser(source: source, readsPlainLines: true)
         self.bytes = bytes
         self.lines = lines
         self.metricLines = metricLines
         self.resumeLine = lines.lowerBound
-        self.runBytes = runBytes
-        // Why a small reserve: a plain line appends one value, which
-        // ``read()`` moves to a run at once.
-        parser.constraints.reserveCapacity(4)
-        parser.expectations.reserveCapacity(4)
+        parser.constraints = constraints
+        parser.expectations = expectations
     }
 
     /// Reads the chunk's lines until the first one the plain readers
-    /// decline, sending each run when it is full and the last ones at the
-    /// end (the channel is finished then, whichever way the read ends).
+    /// decline, writing their values in the chunk's regions.
     ///
     /// - Complexity: O(bytes of the lines read).
     func read() {
-        // Why the current runs in locals: each use of a class's stored
-        // property is a dynamic exclusivity check.
-        var constraints: ValueRun<LayoutConstraint>?
-        var expectations: ValueRun<Expectation>?
-        defer {
-            if let constraints, constraints.count > 0 { _ = runs.send([.constraints(constraints)]) }
-            if let expectations, expectations.count > 0 { _ = runs.send([.expectations(expectations)]) }
-            runs.finish()
-        }
         var nextMetric = 0
         while nextMetric < metricLines.count, metricLines[nextMetric] < lines.lowerBound { nextMetric += 1 }
         for line in lines {
@@ -167,39 +126,8 @@ final class PlainChunk: @unchecked Sendable {
                 resumeLine = line
                 return
             }
-            take(&parser.constraints, into: &constraints) { .constraints($0) }
-            take(&parser.expectations, into: &expectations) { .expectations($0) }
         }
         resumeLine = lines.upperBound
-    }
-
-    /// Moves what a line appended to `values` (a plain line appends at most
-    /// one) to the current run, sending the run (made a ``ChunkRun`` by
-    /// `kind`) and starting another when it is full.
-    ///
-    /// Why `popLast`: it takes the value out of the array without a copy,
-    /// and the array keeps its storage for the next line.
-    /// - Complexity: O(values moved).
-    @inline(__always)
-    private func take<T>(_ values: inout [T], into run: inout ValueRun<T>?, kind: (ValueRun<T>) -> ChunkRun) {
-        guard !values.isEmpty else { return }
-        if values.count > 1 {
-            // Not from the plain readers today; kept in order all the same.
-            for value in values { append(value, to: &run, kind: kind) }
-            values.removeAll(keepingCapacity: true)
-            return
-        }
-        if let value = values.popLast() { append(value, to: &run, kind: kind) }
-    }
-
-    private func append<T>(_ value: consuming T, to run: inout ValueRun<T>?, kind: (ValueRun<T>) -> ChunkRun) {
-        if let full = run, full.isFull {
-            // The channel never refuses: nothing cancels it (its capacity is unbounded).
-            _ = runs.send([kind(full)])
-            run = nil
-        }
-        if run == nil { run = ValueRun<T>(capacity: max(1, runBytes / MemoryLayout<T>.stride)) }
-        run?.append(value)
     }
 
     private func isBlankOrComment(_ line: Int) -> Bool {
@@ -221,27 +149,5 @@ final class PlainChunk: @unchecked Sendable {
     func join() {
         thread?.join()
         thread = nil
-    }
-
-    /// Appends the chunk's results to `target`'s arrays, in order, freeing
-    /// each run once moved and leaving the chunk empty: the runs as the
-    /// chunk's thread sends them, then (after the join) the rest.
-    ///
-    /// - Complexity: O(results of the chunk).
-    func moveResults(into target: inout FileParser) {
-        while let block = runs.receive() {
-            for run in block {
-                switch run {
-                case .constraints(let values): values.move(into: &target.constraints)
-                case .expectations(let values): values.move(into: &target.expectations)
-                }
-            }
-        }
-        join()
-        target.views.append(contentsOf: parser.views)
-        target.contentLines.append(contentsOf: parser.contentLines)
-        target.constraints.append(contentsOf: parser.constraints)
-        target.expectations.append(contentsOf: parser.expectations)
-        parser = FileParser(source: parser.source)
     }
 }

@@ -48,7 +48,7 @@ extension FileParser {
         var expansion = VisualFormatExpansion(axis: axis, reversed: options.reversed, identifier: identifier, traits: traits)
         try expansion.expand(sequence, alignments: options.alignments)
         _ = start
-        constraints += expansion.made
+        constraints.append(contentsOf: expansion.made)
     }
 
     /// `[|] [connection] [view] (connection [view])* [connection |]`: the

@@ -48,11 +48,17 @@ struct LexerTests {
             """
         let source = SourceText(text, fileName: "p.layout")
         var parser = FileParser(source: source)
-        let metricLines = source.bytes.withUnsafeBufferPointer { parser.readMetricsAndCount($0) }
+        let (metricLines, counts) = source.bytes.withUnsafeBufferPointer {
+            parser.readMetricsAndCount($0, chunkStarts: [1, 8])
+        }
         #expect(metricLines == [3, 4, 5, 13])
         #expect(parser.metrics.map(\.name) == ["m", "indented", "tabbed", "last"])
-        // The counts only reserve: at least one slot per constraint or expectation line.
-        #expect(parser.constraints.capacity >= 6 && parser.expectations.capacity >= 1)
+        // The counts size the chunks' regions: every constraint and
+        // expectation line, in its chunk (lines 1-7, 8-13), and the other
+        // lines that start with a name (`container`, `views`) counted as
+        // constraints by their first byte.
+        #expect(counts.map(\.constraints) == [4, 3])
+        #expect(counts.map(\.expectations) == [0, 1])
     }
 
     @Test("a file with views named like keywords and metrics used before their declaration")

@@ -45,8 +45,8 @@ struct ParallelParseTests {
         }
     }
 
-    @Test("runs of a few values: a chunk's constraints and expectations cross many run ends, in order")
-    func smallRuns() {
+    @Test("arrays sized for a few values: every chunk's region overflows, closed up or spilled, in order")
+    func smallRegions() {
         // Plain lines only, so that each chunk's thread reads its whole
         // chunk (the mixed file's threads stop within a few dozen lines).
         var lines = ["container 400 x 400", "views " + (0..<200).map { "v\($0)" }.joined(separator: " ")]
@@ -55,8 +55,15 @@ struct ParallelParseTests {
             if i % 10 == 0, i / 10 < 200 { lines.append("expect v\(i / 10) = 1 2 3 4") }
         }
         let text = lines.joined(separator: "\n") + "\n"
-        for runBytes in [1, 300, 10_000] {
-            Self.expectSameParse(Array(text.utf8), threads: 3, runBytes: runBytes, label: "runs of \(runBytes) bytes")
+        for reserveLimit in [0, 1, 300, 2_900, 10_000] {
+            Self.expectSameParse(Array(text.utf8), threads: 3, reserveLimit: reserveLimit,
+                                 label: "arrays sized for \(reserveLimit) values")
+        }
+        // The mixed file's visual format and `when` lines make more
+        // constraints than pass 1 counted: the main thread's region overflows.
+        let mixed = Self.mixedFile(seed: 4, lines: 3000)
+        for reserveLimit in [5, 100_000] {
+            Self.expectSameParse(Array(mixed.utf8), threads: 2, reserveLimit: reserveLimit, label: "mixed, \(reserveLimit)")
         }
     }
 
@@ -94,15 +101,12 @@ struct ParallelParseTests {
             chunk.start()
             chunk.join()
             #expect(chunk.resumeLine == 7)
-            var target = FileParser(source: source)
-            chunk.moveResults(into: &target)
-            #expect(target.constraints.count == 1)
-            #expect(target.expectations.count == 1)
+            #expect(chunk.parser.constraints.count == 1)
+            #expect(chunk.parser.expectations.count == 1)
             let rest = PlainChunk(source: source, bytes: bytes, lines: 8..<10, metricLines: [9])
             rest.read()
             #expect(rest.resumeLine == 9, "a metric line (pass 1 read it) stops the chunk")
-            rest.moveResults(into: &target)
-            #expect(target.constraints.map(\.first.attribute) == [.left, .left])
+            #expect(rest.parser.constraints.elements.map(\.first.attribute) == [.left])
         }
     }
 
@@ -143,13 +147,15 @@ struct ParallelParseTests {
     }
 
     /// Parses `bytes` on one thread and in chunks of at least 64 bytes on
-    /// `threads` (handing values over in runs of `runBytes`), and compares everything the parse gives: the whole
+    /// `threads` (the arrays sized for at most `reserveLimit` values before
+    /// the parse), and compares everything the parse gives: the whole
     /// layout, every location and the rendered diagnostics.
-    static func expectSameParse(_ bytes: [UInt8], threads: Int, runBytes: Int = PlainChunk.runBytes, label: String) {
+    static func expectSameParse(_ bytes: [UInt8], threads: Int, reserveLimit: Int = FileParser.reserveLimit,
+                                label: String) {
         let source = SourceText(bytes: bytes, fileName: "parallel.layout")
         let one = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: 1).validated()
         let many = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: threads, minimumChunkBytes: 64,
-                                            runBytes: runBytes).validated()
+                                            reserveLimit: reserveLimit).validated()
         let render = { (result: ParseResult) in result.diagnostics.map { DiagnosticRenderer.render($0, source: source) } }
         #expect(render(one) == render(many), "diagnostics: \(label)")
         #expect((one.layout == nil) == (many.layout == nil), "validity: \(label)")
