@@ -54,11 +54,38 @@ struct LexerTests {
         #expect(metricLines == [3, 4, 5, 13])
         #expect(parser.metrics.map(\.name) == ["m", "indented", "tabbed", "last"])
         // The counts size the chunks' regions: every constraint and
-        // expectation line, in its chunk (lines 1-7, 8-13), and the other
-        // lines that start with a name (`container`, `views`) counted as
-        // constraints by their first byte.
-        #expect(counts.map(\.constraints) == [4, 3])
+        // expectation line, in its chunk (lines 1-7, 8-13); the declarations
+        // that make none (`container`, `views`) are not counted.
+        #expect(counts.map(\.constraints) == [2, 3])
         #expect(counts.map(\.expectations) == [0, 1])
+    }
+
+    @Test("pass 1 counts constraint lines exactly: declarations that make none are not counted, views named like them are")
+    func passOneCounts() {
+        let text = """
+            container 100 x 10
+            views views2 value cell body hview iv variants
+            variant compact 320 x 10
+            intrinsic value 10 20
+            hugging value 251 250
+            compression cell 750 750
+            baselines body 17 4
+            views2.left = value.right
+            value.left = cell.right
+            cell.left = body.right
+            body.left = hview.right
+            hview.left = iv.right
+            iv.left = variants.right
+            variants.top = views2.top
+            expect value = 1 2 3 4
+            """
+        let source = SourceText(text, fileName: "count.layout")
+        var parser = FileParser(source: source)
+        let (_, counts) = source.bytes.withUnsafeBufferPointer { parser.readMetricsAndCount($0, chunkStarts: [1]) }
+        #expect(counts.map(\.constraints) == [7])
+        #expect(counts.map(\.expectations) == [1])
+        let result = LayoutParser.parse(source)
+        #expect(result.layout?.constraints.count == 7, "\(result.diagnostics)")
     }
 
     @Test("a file with views named like keywords and metrics used before their declaration")
