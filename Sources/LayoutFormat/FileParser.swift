@@ -123,15 +123,30 @@ struct FileParser {
         -> (metricLines: [Int], counts: [(constraints: Int, expectations: Int)]) {
         var metricLines: [Int] = []
         var counts = [(constraints: Int, expectations: Int)](repeating: (0, 0), count: max(1, chunkStarts.count))
+        // The chunks' lines, each chunk counted by itself (no test of a
+        // chunk's end at every line).
+        let chunkEnds = chunkStarts.dropFirst().map { min($0, source.lineCount + 1) } + [source.lineCount + 1]
+        for chunk in counts.indices {
+            let first = chunk == 0 ? 1 : chunkStarts[chunk]
+            let lines = first..<max(first, chunkEnds[chunk])
+            counts[chunk] = countLines(bytes, lines, metricLines: &metricLines)
+        }
+        // Why counted: the arrays are sized by these counts before pass 2
+        // (``run()``). Growing by doubling copied every constraint again at
+        // each doubling and page-faulted up to twice the final size, time
+        // spent in the kernel (evidence: docs/measurements.md#m-2026-11-23-check).
+        // The counts are exact for one-constraint lines; `when` and
+        // visual-format lines overflow their chunk's region (ValueSlots.swift).
+        return (metricLines, counts)
+    }
+
+    /// Pass 1 over `lines`: their metric lines parsed and appended to
+    /// `metricLines`, their constraint and expectation lines counted.
+    /// - Complexity: O(lines), plus the metric lines' parse.
+    private mutating func countLines(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: Range<Int>, metricLines: inout [Int])
+        -> (constraints: Int, expectations: Int) {
         var constraintLines = 0, expectationLines = 0
-        var chunk = 0
-        for line in 1...source.lineCount where !stopped {
-            if chunk + 1 < chunkStarts.count, line == chunkStarts[chunk + 1] {
-                counts[chunk] = (constraintLines, expectationLines)
-                constraintLines = 0
-                expectationLines = 0
-                chunk += 1
-            }
+        for line in lines where !stopped {
             let start = source.lineStarts[line - 1]
             if start < bytes.count {
                 let b = bytes[start]
@@ -154,14 +169,7 @@ struct FileParser {
             case .other: break
             }
         }
-        counts[chunk] = (constraintLines, expectationLines)
-        // Why counted: the arrays are sized by these counts before pass 2
-        // (``run()``). Growing by doubling copied every constraint again at
-        // each doubling and page-faulted up to twice the final size, time
-        // spent in the kernel (evidence: docs/measurements.md#m-2026-11-23-check).
-        // The counts are exact for one-constraint lines; `when` and
-        // visual-format lines overflow their chunk's region (ValueSlots.swift).
-        return (metricLines, counts)
+        return (constraintLines, expectationLines)
     }
 
     /// Pass 2: everything else (the metric lines, in order, are skipped),

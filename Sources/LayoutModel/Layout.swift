@@ -274,7 +274,7 @@ extension Expectation {
     /// tolerance. Why a call that builds with the memberwise initialiser: as
     /// ``LayoutConstraint/plain(_:_:_:multiplier:constant:priority:identifier:locations:)``
     /// (the value built in place and moved, not copied into the array).
-    package static func frame(view: String, _ frame: Frame, location: SourceLocation) -> Expectation {
+    package static func frame(view: consuming String, _ frame: Frame, location: SourceLocation) -> Expectation {
         Expectation(kind: .frame(view: view, frame), tolerance: nil, storedLocation: PackedLocation(location),
                     attribution: nil)
     }

@@ -349,8 +349,8 @@ extension LayoutConstraint {
     /// constraint line); the memberwise initialiser builds the value in
     /// place, and the result of a call is moved, not copied.
     package static func plain(
-        _ first: ItemAttribute, _ relation: Relation, _ second: ItemAttribute?, multiplier: Double, constant: Double,
-        priority: Priority, identifier: String?, locations: ConstraintLocations
+        _ first: consuming ItemAttribute, _ relation: Relation, _ second: consuming ItemAttribute?, multiplier: Double,
+        constant: Double, priority: Priority, identifier: consuming String?, locations: ConstraintLocations
     ) -> LayoutConstraint {
         LayoutConstraint(first: first, second: second, multiplier: multiplier, constant: constant, priority: priority,
                          extras: identifier.map { Extras(identifier: $0, traits: []) }, storedLocations: locations,
