@@ -43,13 +43,20 @@ struct FileParser {
     /// (``reserveLimit``; tests make it small, to overflow the regions).
     let reserveLimit: Int
 
+    /// Threads started ahead for the chunks after the first, in order
+    /// (``LayoutParser/parseSyntax(bytes:fileName:)``); a chunk without one
+    /// starts a thread of its own.
+    let standbys: [StandbyThread]
+
     init(source: SourceText, readsPlainLines: Bool = true, threads: Int = 1,
-         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes, reserveLimit: Int = FileParser.reserveLimit) {
+         minimumChunkBytes: Int = LayoutParser.minimumChunkBytes, reserveLimit: Int = FileParser.reserveLimit,
+         standbys: [StandbyThread] = []) {
         self.source = source
         self.readsPlainLines = readsPlainLines
         self.threads = threads
         self.minimumChunkBytes = minimumChunkBytes
         self.reserveLimit = reserveLimit
+        self.standbys = standbys
     }
 
     mutating func run() {
@@ -191,7 +198,7 @@ struct FileParser {
             let end = k + 1 < starts.count ? starts[k + 1] : source.lineCount + 1
             let chunk = PlainChunk(source: source, bytes: bytes, lines: starts[k]..<end, metricLines: metricLines,
                                    constraints: region(constraintRegions, k), expectations: region(expectationRegions, k))
-            chunk.start()
+            chunk.start(on: k - 1 < standbys.count ? standbys[k - 1] : nil)
             chunks.append(chunk)
         }
         constraints = region(constraintRegions, 0)

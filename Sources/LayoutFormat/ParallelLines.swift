@@ -137,9 +137,18 @@ final class PlainChunk: @unchecked Sendable {
         return i >= end || bytes[i] == UInt8(ascii: "#")
     }
 
-    /// Starts ``read()`` on a thread of its own (on the calling thread when
-    /// no thread can be made: the result is the same).
-    func start() {
+    private var standby: StandbyThread?
+
+    /// Starts ``read()`` on `standby` when given (a thread started ahead,
+    /// ``LayoutParser/parseSyntax(bytes:fileName:)``), else on a thread of
+    /// its own (on the calling thread when no thread can be made: the result
+    /// is the same).
+    func start(on standby: StandbyThread? = nil) {
+        if let standby {
+            self.standby = standby
+            standby.run { [self] in read() }
+            return
+        }
         let worker = WorkerThread { [self] in read() }
         thread = worker
         worker.start()
@@ -147,6 +156,8 @@ final class PlainChunk: @unchecked Sendable {
 
     /// Waits for ``read()`` to finish.
     func join() {
+        standby?.join()
+        standby = nil
         thread?.join()
         thread = nil
     }

@@ -6,6 +6,8 @@
 // module has no dependencies (the model is used by every front end and
 // solver), and the work needs nothing but a start, a join and a lock.
 
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -67,6 +69,96 @@ package final class WorkerThread: @unchecked Sendable {
     // body returns, so this can run on the thread itself; a caller that
     // never joined leaves the thread's resources to the system this way.
     deinit {
+        if let handle { pthread_detach(handle) }
+    }
+}
+
+/// A thread started before its work is known, that takes the work when it
+/// comes: ``run(_:)`` hands it over, ``join()`` waits for it, ``release()``
+/// lets the thread end without any.
+///
+/// Why: on this project's VMs (Firecracker, two vCPUs) a thread made or
+/// woken on an idle processor starts 0 to 4 ms later, at the idle
+/// processor's next timer tick (measured: docs/measurements.md#m-2026-11-28-standby-threads),
+/// which is a tenth of a 10^4-row grid's parse. Made a few milliseconds
+/// ahead (before the line scan), the thread is running when its chunk is
+/// ready. Why it polls with a short sleep, not a condition variable: a
+/// wake-up from another processor is what is late; its own timer wakes it
+/// on time. A poll every 100 µs costs a few microseconds of processor time.
+/// Why it never gives up waiting: its owner releases it on every path
+/// (the parse does, in a `defer`), and the handle's deinit does too.
+package final class StandbyThread: @unchecked Sendable {
+    /// What the thread and its handle share (the thread holds this, not
+    /// the handle, so that the handle's deinit can release it).
+    private final class Shared: @unchecked Sendable {
+        /// 0: waiting; 1: work handed over; 2: released without work.
+        let state = Atomic<Int>(0)
+        /// Written before `state` becomes 1, read after the thread sees it.
+        var work: (() -> Void)?
+    }
+
+    private let shared = Shared()
+    private var handle: pthread_t?
+    private var handedOver = false
+
+    /// Starts the thread (when no thread can be made, the work runs on the
+    /// caller's thread in ``run(_:)``).
+    package init() {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(shared).toOpaque()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            let shared = Unmanaged<Shared>.fromOpaque(context).takeRetainedValue()
+            var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+            while true {
+                switch shared.state.load(ordering: .acquiring) {
+                case 1:
+                    shared.work?()
+                    shared.work = nil
+                    return nil
+                case 2:
+                    return nil
+                default:
+                    nanosleep(&pause, nil)
+                }
+            }
+        }, context)
+        if status == 0 {
+            handle = thread
+        } else {
+            Unmanaged<Shared>.fromOpaque(context).release()
+        }
+    }
+
+    /// Hands `body` to the thread (at most once; a second call runs its
+    /// body on the caller's thread).
+    package func run(_ body: @escaping () -> Void) {
+        guard handle != nil, !handedOver else {
+            body()
+            return
+        }
+        handedOver = true
+        shared.work = body
+        shared.state.store(1, ordering: .releasing)
+    }
+
+    /// Waits for the work handed over to finish (at once when none was:
+    /// the thread is released).
+    package func join() {
+        if !handedOver { release() }
+        if let handle { pthread_join(handle, nil) }
+        handle = nil
+    }
+
+    /// Lets the thread end without work (nothing once work was handed over).
+    package func release() {
+        guard !handedOver else { return }
+        handedOver = true
+        shared.state.store(2, ordering: .releasing)
+    }
+
+    deinit {
+        release()
         if let handle { pthread_detach(handle) }
     }
 }

@@ -98,7 +98,7 @@ struct SolveCommand: ParsableCommand {
             throw ExitStatus.noInput.exitCode
         }
         let syntax = profile.measure("parse", bytes: bytes.count) {
-            LayoutParser.parseSyntax(SourceText(bytes: bytes, fileName: file))
+            LayoutParser.parseSyntax(bytes: bytes, fileName: file)
         }
         let result = profile.measure("validate") { syntax.validated() }
         let rendered = result.renderedDiagnostics()

@@ -156,6 +156,10 @@ struct ParallelParseTests {
         let one = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: 1).validated()
         let many = LayoutParser.parseSyntax(source, readsPlainLines: true, threads: threads, minimumChunkBytes: 64,
                                             reserveLimit: reserveLimit).validated()
+        // The entry that starts the chunks' threads before the line scan.
+        let ahead = LayoutParser.parseSyntax(bytes: bytes, fileName: "parallel.layout", threads: threads,
+                                             minimumChunkBytes: 64).validated()
+        #expect(ahead.layout == many.layout, "threads started ahead: \(label)")
         let render = { (result: ParseResult) in result.diagnostics.map { DiagnosticRenderer.render($0, source: source) } }
         #expect(render(one) == render(many), "diagnostics: \(label)")
         #expect((one.layout == nil) == (many.layout == nil), "validity: \(label)")
