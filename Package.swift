@@ -4,7 +4,7 @@
 // Auto Layout-style constraint solvers.
 //
 // Dependencies point one way:
-//   LayoutModel  <-  LayoutFormat, LayoutDSL <- LayoutGenerators
+//   LayoutModel  <-  LayoutFormat (+ MemoryHints), LayoutDSL <- LayoutGenerators
 //   LayoutModel, BenchMetrics  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary (+ MemoryHints)), GLPKReference (+ CGLPK), ExternalSolvers
 //   BenchMetrics (phases, counters)  <-  BenchSchema (the results document; verdicts, baseline keys, globs)  <-  BenchHarness, BenchReports
 //   SeededRandom (SplitMix)  <-  LayoutGenerators, BenchStatistics
@@ -47,7 +47,7 @@ let package = Package(
 
         /// The `.layout` text format: lexer, parser with located diagnostics,
         /// printer that round-trips.
-        .target(name: "LayoutFormat", dependencies: ["LayoutModel"], swiftSettings: swiftSettings),
+        .target(name: "LayoutFormat", dependencies: ["LayoutModel", "MemoryHints"], swiftSettings: swiftSettings),
 
         /// Interface Builder files (`.storyboard`, `.xib`) into the model: a
         /// closed XML reader (no DTDs, no entities, bounded), the UIKit rules

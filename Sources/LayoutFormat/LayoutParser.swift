@@ -60,9 +60,9 @@ public enum LayoutParser {
 
     static func parseSyntax(bytes: [UInt8], fileName: String, threads: Int,
                             minimumChunkBytes: Int = LayoutParser.minimumChunkBytes) -> UnvalidatedParse {
-        // As many as the chunks after the first can be (``chunkStarts``);
-        // those a file of few lines does not use are released.
-        let chunks = max(1, min(threads, bytes.count / max(1, minimumChunkBytes)))
+        // As many as the chunks after the first can be; those a file of few
+        // lines does not use are released.
+        let chunks = chunkCount(byteCount: bytes.count, threads: threads, minimumChunkBytes: minimumChunkBytes)
         let standbys = (1..<chunks).map { _ in StandbyThread() }
         defer { for standby in standbys { standby.release() } }
         return parseSyntax(SourceText(bytes: bytes, fileName: fileName), readsPlainLines: true, threads: threads,

@@ -60,7 +60,7 @@ extension LayoutParser {
 /// - Complexity: O(chunks).
 func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBytes: Int) -> [Int] {
     guard !lineStarts.isEmpty else { return [1] }
-    let chunks = max(1, min(threads, byteCount / max(1, minimumChunkBytes)))
+    let chunks = chunkCount(byteCount: byteCount, threads: threads, minimumChunkBytes: minimumChunkBytes)
     guard chunks > 1 else { return [1] }
     let lines = lineStarts.count
     let first = Int(Double(lines / chunks) * LayoutParser.firstChunkShare)
@@ -70,6 +70,13 @@ func chunkStarts(lineStarts: [Int], byteCount: Int, threads: Int, minimumChunkBy
         if line <= lines, line > starts[starts.count - 1] { starts.append(line) }
     }
     return starts
+}
+
+/// How many chunks a file of `byteCount` bytes is cut into: one a thread,
+/// each at least `minimumChunkBytes` (fewer when the file has fewer lines).
+/// - Complexity: O(1).
+func chunkCount(byteCount: Int, threads: Int, minimumChunkBytes: Int) -> Int {
+    max(1, min(threads, byteCount / max(1, minimumChunkBytes)))
 }
 
 /// One chunk of lines read by the plain readers on a thread of its own,

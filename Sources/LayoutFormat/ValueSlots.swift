@@ -21,6 +21,7 @@
 // region's values, or, when they do not fit before the next region, moves
 // everything into a new array (one copy, as the arrays' growth made before).
 
+import MemoryHints
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -182,20 +183,18 @@ struct ValueSlots<Element> {
     }
 }
 
+/// The kernel's side of ``ValueSlots``'s prefault: whole pages, one call.
 enum Prefault {
     static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
 
-    /// Maps the pages of `start..<end` for writing, in one call (nothing on
-    /// a system without `MADV_POPULATE_WRITE`: they fault as written).
+    /// Maps the pages of `start..<end` for writing, in one call
+    /// (``memory_hints_populate_write``; where the kernel cannot, they
+    /// fault as written).
     static func pages(from start: UnsafeMutableRawPointer, to end: UnsafeMutableRawPointer) {
-        #if os(Linux)
         let first = Int(bitPattern: start) & ~(pageSize - 1)
         let last = Int(bitPattern: end)
         guard last > first, let pointer = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        // 23 is MADV_POPULATE_WRITE (Linux 5.14); older kernels refuse it
-        // with EINVAL, which changes nothing.
-        _ = madvise(pointer, last - first, 23)
-        #endif
+        _ = memory_hints_populate_write(pointer, last - first)
     }
 }
 
