@@ -78,33 +78,66 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// again are kept (``slimmed(_:)``). Why: the whole lowered system next
     /// to the solver's own copy of it was the peak of a load (grid 10^5:
     /// about 117 MB of 700).
+    ///
+    /// The constraints go in in the layout's structural order (by the views
+    /// they name: InsertionOrder.swift in LayoutModel), so that no order of a
+    /// file's lines makes the load, solve or resize grow faster than the
+    /// layout (docs/measurements.md#m-2026-11-29-structural-order). Why the
+    /// file's order after a conflict: which required constraint cannot be
+    /// met is the one that comes last among those it conflicts with (as in
+    /// Auto Layout and kiwi), so the file's order is part of the answer of
+    /// an unsatisfiable layout; the load starts again in that order. (A file
+    /// whose constraints come view by view keeps its order: see
+    /// InsertionOrder.swift.)
     /// - Throws: ``SolverError`` (an unknown variant; numerical trouble).
-    /// - Complexity: O(*v* + *c*) lowering, plus each row's insertion.
+    /// - Complexity: O(*v* + *c* log *k*) lowering (*k* the most constraints
+    ///   on one view), plus each row's insertion; twice for a layout with a
+    ///   conflict.
     public func prepare(_ layout: ValidatedLayout, variant: String?) throws(SolverError) {
+        if try !load(layout, variant: variant, structural: true) {
+            _ = try load(layout, variant: variant, structural: false)
+        }
+    }
+
+    /// ``prepare(_:variant:)`` in one order.
+    /// - Returns: false when the constraints came in another order than the
+    ///   file's and one conflicted (the load stopped there); true when the
+    ///   load is complete.
+    /// - Throws: ``SolverError`` (an unknown variant; numerical trouble).
+    func load(_ layout: ValidatedLayout, variant: String?, structural: Bool) throws(SolverError) -> Bool {
         var failure: SolverError?
         var progress = LoadProgress()
         var size: ContainerSize?
+        var conflicted = false
+        var reordered = false
         let lowered: LoweredSystem
         do throws(LoweringError) {
-            lowered = try layout.lowered(variant: variant, start: { system, count in
+            lowered = try layout.lowered(variant: variant, structural: structural, start: { system, plan in
                 size = system.size
-                self.begin(system, of: layout, expectedRows: count)
-                progress.reserve(rows: count)
+                reordered = plan.reordered
+                self.begin(system, of: layout, expectedRows: plan.rows)
+                progress.reserve(rows: plan.rows)
             }, visit: { row in
                 guard let size else { return false }
                 do throws(SolverError) {
                     try loadRow(row, size: size, into: &progress)
-                    return true
                 } catch {
                     failure = error
                     return false
                 }
+                if reordered && !failed.isEmpty {
+                    conflicted = true
+                    return false
+                }
+                return true
             })
         } catch {
             throw SolverError(error)
         }
         if let failure { throw failure }
+        if conflicted { return false }
         try finishLoad(lowered, progress)
+        return true
     }
 
     public func prepare(_ system: LoweredSystem, of layout: ValidatedLayout) throws(SolverError) {

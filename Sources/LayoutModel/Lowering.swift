@@ -268,8 +268,8 @@ extension Layout {
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     func lowerChecked(variant name: String?) throws(LoweringError) -> LoweredSystem {
         var rows: [LoweredConstraint] = []
-        var header = try lowerChecked(variant: name, start: { system, count in
-            rows.reserveCapacity(count)
+        var header = try lowerChecked(variant: name, start: { system, plan in
+            rows.reserveCapacity(plan.rows)
         }, visit: { row in
             rows.append(row)
             return true
@@ -288,16 +288,23 @@ extension Layout {
     /// - Returns: the system without rows.
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     /// - Complexity: O(*v* + *c*), plus the visits.
-    func lowerChecked(variant name: String?, start: (LoweredSystem, Int) -> Void,
+    ///
+    /// `structural`: the constraint rows in ``insertionOrder(index:)``
+    /// (InsertionOrder.swift: the file's order when its constraints come
+    /// view by view, else the structural order), for an incremental solver;
+    /// otherwise in the file's order. Container rows come first and content
+    /// rows last either way.
+    func lowerChecked(variant name: String?, structural: Bool = false, start: (LoweredSystem, LoweringStart) -> Void,
                       visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
         guard let variant = variant(named: name) else { throw .unknownVariant(name ?? Layout.defaultVariantName) }
 
         // Why the container first: its frame is view 0. A name declared twice
         // resolves to its first view (validation refuses the second).
-        var names = [Layout.containerName]
-        names.reserveCapacity(views.count + 1)
-        for view in views { names.append(view.name) }
-        let index = NameIndex(names)
+        let (names, index) = loweringNameIndex()
+        // The order resolves every constraint's views; the loop below reads them.
+        let order = structural ? insertionOrder(index: index) : nil
+        let resolved = order != nil, ordered = order?.indices != nil
+        let positions = order?.indices ?? [], firstViews = order?.firstViews ?? [], secondViews = order?.secondViews ?? []
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
         // Why optional: most layouts have no baselines, and then no array.
@@ -308,12 +315,12 @@ extension Layout {
         let header = LoweredSystem(variant: variant.name, size: variant.size, viewNames: names, constraints: [])
         let containerRows = LoweredSystem.containerRows(for: variant.size)
         // The rows to come (at most: another variant's are skipped), for a consumer to reserve once.
-        start(header, containerRows.count + constraints.count + contentRowCount)
+        start(header, LoweringStart(rows: containerRows.count + constraints.count + contentRowCount, reordered: ordered))
         for row in containerRows {
             guard visit(row) else { return header }
         }
         // Why a memo: neighbouring constraints name the same views (``NameMemo``).
-        var memo = NameMemo(lookups: 2 * constraints.count)
+        var memo = NameMemo(lookups: resolved ? 0 : 2 * constraints.count)
         @inline(__always) func view(_ name: String) -> Int? {
             if let known = memo[name] { return known }
             guard let found = index[name] else { return nil }
@@ -322,11 +329,12 @@ extension Layout {
         }
         // Why through a pointer: iterating the array copied each constraint.
         let stopped = constraints.withUnsafeBufferPointer { constraints -> Bool in
-            for i in constraints.indices {
+            for k in constraints.indices {
+                let i = ordered ? Int(positions[k]) : k
                 let traits = constraints[i].traits
                 guard traits.isEmpty || constraints[i].isActive(under: variant.traits) else { continue }
                 // Validation guarantees every name is declared.
-                guard let firstView = view(constraints[i].first.item) else { continue }
+                guard let firstView = resolved ? Int(firstViews[i]) : view(constraints[i].first.item), firstView >= 0 else { continue }
                 // Why not `expression(for:)` and `add`: that made three arrays per
                 // constraint; the terms of two attributes (at most four) are gathered
                 // on the stack, then sorted and combined once, in the same order: the
@@ -335,7 +343,8 @@ extension Layout {
                 var constant = Self.attributeTerms(constraints[i].first.attribute, view: firstView, margins: marginsByView[firstView],
                                                    baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
                                                    scale: 1, into: &terms)
-                if let second = constraints[i].second, let secondView = view(second.item) {
+                if let second = constraints[i].second, let secondView = resolved ? Int(secondViews[i]) : view(second.item),
+                   secondView >= 0 {
                     let m = -constraints[i].multiplier
                     let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],
                                                              baselines: baselinesByView?[secondView], rightToLeft: rightToLeft,

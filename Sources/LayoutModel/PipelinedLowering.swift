@@ -33,7 +33,7 @@ extension Layout {
     /// of its own and `start` and `visit` on the calling thread.
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     /// - Complexity: O(*v* + *c*), plus the visits.
-    func lowerPipelined(variant name: String?, start: (LoweredSystem, Int) -> Void,
+    func lowerPipelined(variant name: String?, structural: Bool = false, start: (LoweredSystem, LoweringStart) -> Void,
                         visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
         let channel = BlockChannel<LoweredConstraint>(capacity: Self.loweringBlocksAhead)
         // Written by the producer before its first block or its finish,
@@ -44,8 +44,8 @@ extension Layout {
             var block: [LoweredConstraint] = []
             block.reserveCapacity(Self.loweringBlock)
             do throws(LoweringError) {
-                let header = try layout.lowerChecked(variant: name, start: { system, count in
-                    outcome.start = (system, count)
+                let header = try layout.lowerChecked(variant: name, structural: structural, start: { system, plan in
+                    outcome.start = (system, plan)
                 }, visit: { row in
                     block.append(row)
                     guard block.count >= Self.loweringBlock else { return true }
@@ -65,8 +65,8 @@ extension Layout {
         var started = false
         var stopped = false
         while let rows = channel.receive() {
-            if !started, let (system, count) = outcome.start {
-                start(system, count)
+            if !started, let (system, plan) = outcome.start {
+                start(system, plan)
                 started = true
             }
             for row in rows where !visit(row) {
@@ -80,7 +80,7 @@ extension Layout {
         }
         producer.join()
         // A layout without rows sends no block: `start` still comes first.
-        if !started, let (system, count) = outcome.start { start(system, count) }
+        if !started, let (system, plan) = outcome.start { start(system, plan) }
         switch outcome.result {
         case .success(let header): return header
         case .failure(let error): throw error
@@ -93,6 +93,6 @@ extension Layout {
 /// Why `@unchecked Sendable`: written by the producer before the channel
 /// hands over its first block (or its finish), read by the consumer after.
 private final class LoweringOutcome: @unchecked Sendable {
-    var start: (LoweredSystem, Int)?
+    var start: (LoweredSystem, LoweringStart)?
     var result: Result<LoweredSystem, LoweringError>?
 }

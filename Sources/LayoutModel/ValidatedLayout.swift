@@ -29,24 +29,33 @@ public struct ValidatedLayout: Hashable, Sendable {
     }
 
     /// ``lowered(variant:)`` a row at a time, for a consumer that copies the
-    /// rows into its own storage: `start` gets the system without rows and
-    /// the number of container and constraint rows to come (a capacity hint;
-    /// content rows follow them), then `visit` each row in
-    /// ``LoweredSystem/constraints``'s order until it returns false.
+    /// rows into its own storage: `start` gets the system without rows, the
+    /// number of container and constraint rows to come (a capacity hint;
+    /// content rows follow them) and whether the constraints come in another
+    /// order than the file's (``LoweringStart``), then `visit` each row in
+    /// ``LoweredSystem/constraints``'s order (or the structural order) until
+    /// it returns false.
+    /// - Parameter structural: the constraint rows in the layout's
+    ///   structural order (InsertionOrder.swift: by the views they name,
+    ///   whatever the file's order), for an incremental solver whose speed
+    ///   depends on the order; false: in the file's order, as
+    ///   ``LoweredSystem/constraints`` lists them.
     /// - Returns: the system without rows.
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
-    /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints, plus the visits.
+    /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints (and
+    ///   O(*c* log *k*) for the structural order, *k* the most constraints
+    ///   on one view), plus the visits.
     ///
     /// A layout of ``Layout/pipelinedLoweringThreshold`` constraints or more
     /// is lowered on a thread of its own when two threads are available
     /// (PipelinedLowering.swift); `start` and `visit` run on the calling
     /// thread either way, with the same rows in the same order.
-    public func lowered(variant name: String?, start: (LoweredSystem, Int) -> Void,
+    public func lowered(variant name: String?, structural: Bool = false, start: (LoweredSystem, LoweringStart) -> Void,
                         visit: (LoweredConstraint) -> Bool) throws(LoweringError) -> LoweredSystem {
         if layout.constraints.count >= Layout.pipelinedLoweringThreshold, availableThreads > 1 {
-            return try layout.lowerPipelined(variant: name, start: start, visit: visit)
+            return try layout.lowerPipelined(variant: name, structural: structural, start: start, visit: visit)
         }
-        return try layout.lowerChecked(variant: name, start: start, visit: visit)
+        return try layout.lowerChecked(variant: name, structural: structural, start: start, visit: visit)
     }
 
     /// The layout with every trait any variant or constraint names switched
@@ -87,5 +96,23 @@ extension Layout {
         let diagnostics = validate()
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return (nil, diagnostics) }
         return (ValidatedLayout(checked: self, warnings: diagnostics), diagnostics)
+    }
+}
+
+/// What a row-at-a-time lowering announces before its first row
+/// (``ValidatedLayout/lowered(variant:structural:start:visit:)``).
+public struct LoweringStart: Sendable, Hashable {
+    /// Container and constraint rows to come, at most (another variant's
+    /// constraints are skipped); content rows follow them.
+    public var rows: Int
+    /// Whether the constraint rows come in structural order, not the
+    /// file's (InsertionOrder.swift). A consumer for whom the order is part
+    /// of the answer (which of two conflicting constraints gives way) can
+    /// lower again in the file's order when it matters.
+    public var reordered: Bool
+
+    public init(rows: Int, reordered: Bool) {
+        self.rows = rows
+        self.reordered = reordered
     }
 }

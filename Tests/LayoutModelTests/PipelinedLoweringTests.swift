@@ -42,7 +42,7 @@ struct PipelinedLoweringTests {
 
     static func consume(_ layout: Layout, variant: String?, stopAfter: Int?, pipelined: Bool) -> Seen {
         var seen = Seen()
-        let start: (LoweredSystem, Int) -> Void = { _, count in seen.startCount = count }
+        let start: (LoweredSystem, LoweringStart) -> Void = { _, plan in seen.startCount = plan.rows }
         let visit: (LoweredConstraint) -> Bool = { row in
             if seen.startCount == nil { seen.startedBeforeRows = false }
             seen.rows.append(row)
