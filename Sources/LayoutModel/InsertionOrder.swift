@@ -101,7 +101,7 @@ extension Layout {
 
     /// The positions of the constraints in structural order.
     /// - Complexity: O(*v* + *c* log *k*), see ``insertionOrder(index:)``.
-    private func structuralOrder(_ firstViews: [Int32], _ secondViews: [Int32]) -> [Int32] {
+    func structuralOrder(_ firstViews: [Int32], _ secondViews: [Int32]) -> [Int32] {
         let count = constraints.count
         let viewCount = views.count + 1
         // Bucket of each constraint: its later view, aspect ratios after

@@ -49,6 +49,47 @@ struct LayoutAdapterTests {
         }
     }
 
+    @Test("a conflict in a reordered layout is the file order's: the later of two conflicting lines gives way")
+    func conflictKeepsFileOrder() throws {
+        // 60 views in a row, their lines in reverse (so the load reorders
+        // them), then two required widths of v5: the file's order keeps
+        // 50, the structural order (by constant) would keep 30.
+        var views: [ViewDeclaration] = []
+        var constraints: [LayoutConstraint] = []
+        for i in 0..<60 {
+            views.append(ViewDeclaration(name: "v\(i)"))
+            let previous = i == 0 ? ItemAttribute("super", .left) : ItemAttribute("v\(i - 1)", .right)
+            constraints.append(LayoutConstraint(ItemAttribute("v\(i)", .left), .equal, previous, constant: 8))
+            constraints.append(LayoutConstraint(ItemAttribute("v\(i)", .top), .equal, ItemAttribute("super", .top)))
+            constraints.append(LayoutConstraint(ItemAttribute("v\(i)", .width), .equal, nil, constant: 20, priority: Priority(250)))
+            constraints.append(LayoutConstraint(ItemAttribute("v\(i)", .height), .equal, nil, constant: 20))
+        }
+        constraints.reverse()
+        constraints.append(LayoutConstraint(ItemAttribute("v5", .width), .equal, nil, constant: 50))
+        constraints.append(LayoutConstraint(ItemAttribute("v5", .width), .equal, nil, constant: 30))
+        let layout = try Layout(container: ContainerSize(width: 5_000, height: nil), views: views, constraints: constraints).validated()
+        var reordered: Bool?
+        _ = try layout.lowered(variant: nil, structural: true, start: { reordered = $1.reordered }, visit: { _ in false })
+        #expect(reordered == true)
+
+        let solver = CassowaryLayoutSolver()
+        try solver.prepare(layout, variant: nil)
+        let answer = try solver.solve()
+        // The file's order, row by row: a lowered system is loaded as given.
+        let inFileOrder = CassowaryLayoutSolver()
+        try inFileOrder.prepare(try layout.lowered(variant: nil), of: layout)
+        let expected = try inFileOrder.solve()
+        #expect(answer.status == .unsatisfiable)
+        #expect(answer.frame(of: "v5")?.width == 50)
+        #expect(answer == expected)
+        // Without a conflict the same layout is loaded in structural order, and answers alike.
+        var satisfiable = layout.layout
+        satisfiable.constraints.removeLast()
+        let reorderedAnswer = try CassowaryLayoutSolver().load(satisfiable, variant: nil)
+        #expect(reorderedAnswer.status == .solved)
+        #expect(reorderedAnswer.frame(of: "v59") == Frame(x: 60 * 8 + 59 * 20 + 30, y: 0, width: 20, height: 20))
+    }
+
     @Test("resize equals a fresh solve at that size", arguments: [320.0, 414, 768, 1024, 100])
     func resizeMatchesFresh(width: Double) throws {
         let layout = try AlternatingGrid.layout(rows: 10)

@@ -34,15 +34,19 @@ struct PipelinedLoweringTests {
     /// visited until `stopAfter` of them, and the returned system or error.
     struct Seen: Equatable {
         var startCount: Int?
+        var reordered: Bool?
         var startedBeforeRows = true
         var rows: [LoweredConstraint] = []
         var header: LoweredSystem?
         var error: LoweringError?
     }
 
-    static func consume(_ layout: Layout, variant: String?, stopAfter: Int?, pipelined: Bool) -> Seen {
+    static func consume(_ layout: Layout, variant: String?, stopAfter: Int?, pipelined: Bool, structural: Bool = false) -> Seen {
         var seen = Seen()
-        let start: (LoweredSystem, LoweringStart) -> Void = { _, plan in seen.startCount = plan.rows }
+        let start: (LoweredSystem, LoweringStart) -> Void = { _, plan in
+            seen.startCount = plan.rows
+            seen.reordered = plan.reordered
+        }
         let visit: (LoweredConstraint) -> Bool = { row in
             if seen.startCount == nil { seen.startedBeforeRows = false }
             seen.rows.append(row)
@@ -50,12 +54,25 @@ struct PipelinedLoweringTests {
         }
         do throws(LoweringError) {
             seen.header = pipelined
-                ? try layout.lowerPipelined(variant: variant, start: start, visit: visit)
-                : try layout.lowerChecked(variant: variant, start: start, visit: visit)
+                ? try layout.lowerPipelined(variant: variant, structural: structural, start: start, visit: visit)
+                : try layout.lowerChecked(variant: variant, structural: structural, start: start, visit: visit)
         } catch {
             seen.error = error
         }
         return seen
+    }
+
+    @Test("in insertion order too: the same rows as on one thread, reordered when the lines are", arguments: [700, 5_000])
+    func sameRowsInInsertionOrder(views: Int) {
+        var layout = Self.chain(views)
+        for reversed in [false, true] {
+            if reversed { layout.constraints.reverse() }
+            let one = Self.consume(layout, variant: "wide", stopAfter: nil, pipelined: false, structural: true)
+            let two = Self.consume(layout, variant: "wide", stopAfter: nil, pipelined: true, structural: true)
+            #expect(one == two)
+            #expect(two.reordered == reversed)
+            #expect(two.rows.count == Self.consume(layout, variant: "wide", stopAfter: nil, pipelined: false).rows.count)
+        }
     }
 
     @Test("every row in order, across block boundaries, for each variant", arguments: [0, 1, 700, 2_100, 5_000])
