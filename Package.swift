@@ -43,7 +43,7 @@ let package = Package(
 
         /// Value types of the shared constraint model, validation and lowering
         /// to linear relations. No dependencies.
-        .target(name: "LayoutModel", swiftSettings: swiftSettings),
+        .target(name: "LayoutModel", dependencies: ["MemoryHints"], swiftSettings: swiftSettings),
 
         /// The `.layout` text format: lexer, parser with located diagnostics,
         /// printer that round-trips.
