@@ -304,9 +304,18 @@ extension Layout {
         // resolves to its first view (validation refuses the second).
         let (names, index) = loweringNameIndex()
         // The order resolves every constraint's views; the loop below reads them.
-        let order = structural ? insertionOrder(index: index) : nil
-        let resolved = order != nil, ordered = order?.indices != nil
-        let positions = order?.indices ?? [], firstViews = order?.firstViews ?? [], secondViews = order?.secondViews ?? []
+        var positions: [Int32] = [], firstViews: [Int32] = [], secondViews: [Int32] = []
+        var ordered = false
+        if structural {
+            let order = insertionOrder(index: index)
+            firstViews = order.firstViews
+            secondViews = order.secondViews
+            if let indices = order.indices {
+                positions = indices
+                ordered = true
+            }
+        }
+        let resolved = structural
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
         // Why optional: most layouts have no baselines, and then no array.
