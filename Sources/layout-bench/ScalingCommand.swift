@@ -19,7 +19,9 @@ struct ScalingCommand: ParsableCommand {
             ascending and descending in turn, after a warm-up round), the growth exponent per family, \
             solver and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
             1.15. --order puts each layout's constraints in another order first (reversed, or shuffled \
-            with a fixed seed): the growth in an order other than the generator's. \
+            with a fixed seed): the growth in an order other than the generator's (the native solver \
+            loads a file whose lines do not come view by view in the layout's structural order, so \
+            every such order loads alike). \
             --output DIR writes scaling.md and scaling.json there.
 
             Without --family: the alternating grid in depth. \
