@@ -304,18 +304,11 @@ extension Layout {
         // resolves to its first view (validation refuses the second).
         let (names, index) = loweringNameIndex()
         // The order resolves every constraint's views; the loop below reads them.
-        var positions: [Int32] = [], firstViews: [Int32] = [], secondViews: [Int32] = []
-        var ordered = false
-        if structural {
-            let order = insertionOrder(index: index)
-            firstViews = order.firstViews
-            secondViews = order.secondViews
-            if let indices = order.indices {
-                positions = indices
-                ordered = true
-            }
-        }
-        let resolved = structural
+        // (Its arrays taken out here: the loop's closure must not capture the
+        // order itself, which it copied for every constraint.)
+        let order = structural ? insertionOrder(index: index) : InsertionOrder(count: 0)
+        let positions = order.indices ?? [], firstViews = order.firstViews, secondViews = order.secondViews
+        let resolved = structural, ordered = order.indices != nil
         var marginsByView: [EdgeInsets] = [containerMargins ?? .standard]
         marginsByView += views.map { $0.margins ?? .standard }
         // Why optional: most layouts have no baselines, and then no array.
@@ -373,10 +366,18 @@ extension Layout {
             return false
         }
         if stopped { return header }
-        // Content sizes (``contentRowCount`` counts them): for each axis with an intrinsic size S, `size - S <= 0
-        // @ hugging` and `size - S >= 0 @ compression`, as UIKit's content-size
-        // constraints. Why after the constraints: they are the layout's
+        // Why after the constraints: content sizes are the layout's
         // defaults, and the rows written by hand keep their numbers.
+        visitContentRows(visit)
+        return header
+    }
+
+    /// Visits the content-size rows (``contentRowCount`` counts them), until
+    /// `visit` returns false: for each axis with an intrinsic size S,
+    /// `size - S <= 0 @ hugging` and `size - S >= 0 @ compression`, as
+    /// UIKit's content-size constraints.
+    /// - Complexity: O(*v*), plus the visits.
+    private func visitContentRows(_ visit: (LoweredConstraint) -> Bool) {
         for (i, view) in views.enumerated() {
             guard let intrinsic = view.content.intrinsicSize else { continue }
             for axis in [Axis.horizontal, .vertical] {
@@ -385,11 +386,10 @@ extension Layout {
                 for kind in ContentConstraintKind.allCases {
                     let e = LinearExpression(normalizedTerms: [LinearExpression.Term(variable: variable, coefficient: 1)], constant: -size)
                     guard visit(LoweredConstraint(expression: e, relation: kind.relation, priority: view.content.priority(kind, axis),
-                                                  origin: .content(view: i + 1, axis: axis, kind: kind))) else { return header }
+                                                  origin: .content(view: i + 1, axis: axis, kind: kind))) else { return }
                 }
             }
         }
-        return header
     }
 
     /// The content rows ``lowerChecked(variant:start:visit:)`` makes: one
