@@ -93,17 +93,6 @@ public enum CaseCollector {
     /// docs/measurements.md#m-2026-11-23-scale-large, #m-2026-11-23-glpk-crash-scale).
     public static let generatedJudgeLimit = 100_000
 
-    /// The self-sizing rows also stop the native solver at 20,000 constraints
-    /// (R = 4,000). The limit dates from the solved-form tableau: every row's
-    /// height is held only by soft content rows, so the y of row i depended
-    /// on i heights' error variables and the tableau filled in to O(R²)
-    /// cells (evidence: docs/measurements.md#m-cassowary-costs). Since the
-    /// rows of unrestricted variables form a DAG (docs/design/cassowary-dag.md)
-    /// the family loads in O(R) cells, so the limit no longer guards against
-    /// fill-in; it is unchanged, and only keeps `self-sizing-rows-r10000`
-    /// (50,001 constraints, `--scale large`) from the native solver.
-    public static let selfSizingLimits: [String: Int] = generatedLimits.merging(["cassowary": 20_000]) { $1 }
-
     /// Which solvers do not run the real screens (`real/`), and why: Z3's
     /// optimizer solves one priority level at a time, and a real screen has
     /// many (250, 251, 750, 999, UIStackView's 25 and 49, ...): one solve per
@@ -173,7 +162,7 @@ public enum CaseCollector {
         }
         for n in scale.sizes {
             add("family/self-sizing-rows-r\(n)", "layout-bench generate self-sizing-rows --rows \(n)",
-                try? SelfSizingRows.layout(rows: n), limits: selfSizingLimits)
+                try? SelfSizingRows.layout(rows: n))
         }
         for n in scale.sizes {
             add("family/random-feasible-n\(n)", "RandomFeasible.layout(views: \(n), seed: \(n))",
