@@ -23,9 +23,18 @@ struct CompileFailureTests {
         let file = directory.appendingPathComponent("snippet.swift")
         try (prologue + body).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
 
+        // The package's C targets (MemoryHints, which LayoutModel imports)
+        // are found through the module maps the build wrote beside them.
+        let build = bundle.deletingLastPathComponent()
+        let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? [])
+            .filter { $0.hasSuffix(".build") }.sorted()
+            .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-I", modules.path, file.path]
+        process.arguments = ["swiftc", "-typecheck", "-I", modules.path]
+            + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + [file.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
