@@ -4,7 +4,7 @@
 // Auto Layout-style constraint solvers.
 //
 // Dependencies point one way:
-//   LayoutModel  <-  LayoutFormat (+ MemoryHints), LayoutDSL <- LayoutGenerators
+//   LayoutModel (+ MemoryHints: the lowering's prefetch hint)  <-  LayoutFormat (+ MemoryHints), LayoutDSL <- LayoutGenerators
 //   LayoutModel, BenchMetrics  <-  LayoutSolving  <-  CassowaryLayout (+ Cassowary (+ MemoryHints)), GLPKReference (+ CGLPK), ExternalSolvers
 //   BenchMetrics (phases, counters)  <-  BenchSchema (the results document; verdicts, baseline keys, globs)  <-  BenchHarness, BenchReports
 //   SeededRandom (SplitMix)  <-  LayoutGenerators, BenchStatistics
