@@ -11,7 +11,9 @@
 // sat together in memory (docs/measurements.md#m-2026-11-28-insertion-order).
 // In this order every permutation of a layout's constraints is loaded the same
 // way, so no file order can be the slow one
-// (docs/measurements.md#m-2026-11-29-structural-order).
+// (docs/measurements.md#m-2026-11-29-structural-order). A file that already
+// comes view by view, and a layout of fewer than 2,048 constraints, keep
+// the file's order (``Layout/insertionOrder(index:)``).
 //
 // The order: each constraint goes with the later of the views it names (in
 // declaration order, the container first), so a view's constraints come
@@ -86,7 +88,7 @@ extension Layout {
         // good as the structural one for time and better for the work (the
         // grid's whole solve took 4% more instructions sorted), and it is the
         // order whose answers the layout's author has seen.
-        guard reachingBack > count / Self.reachingBackShare else { return order }
+        guard count >= Self.reorderingFloor, reachingBack > count / Self.reachingBackShare else { return order }
         order.indices = structuralOrder(order.firstViews, order.secondViews)
         return order
     }
@@ -98,6 +100,15 @@ extension Layout {
     /// shuffled file's constraints almost all reach back hundreds.
     static let reachBack: Int32 = 16
     static let reachingBackShare = 64
+
+    /// Layouts with fewer constraints keep the file's order whatever it is.
+    /// Why: what the structural order saves is memory out of order and rows
+    /// lengthened across a large tableau; a small one fits the first caches
+    /// in any order, and reordering it only trades one run of pivots for
+    /// another (the real screens of the corpus, reordered: pivots of the load
+    /// down on 9 screens, up on 10, a known-bug fixture from 1 to 90; the A/B
+    /// gate's counters, docs/measurements.md#m-2026-11-29-structural-order).
+    static let reorderingFloor = 2_048
 
     /// The positions of the constraints in structural order.
     /// - Complexity: O(*v* + *c* log *k*), see ``insertionOrder(index:)``.

@@ -51,12 +51,13 @@ struct LayoutAdapterTests {
 
     @Test("a conflict in a reordered layout is the file order's: the later of two conflicting lines gives way")
     func conflictKeepsFileOrder() throws {
-        // 60 views in a row, their lines in reverse (so the load reorders
-        // them), then two required widths of v5: the file's order keeps
-        // 50, the structural order (by constant) would keep 30.
+        // 600 views in a row (over the reordering floor), their lines in
+        // reverse (so the load reorders them), then two required widths of
+        // v5: the file's order keeps 50, the structural order (by constant)
+        // would keep 30.
         var views: [ViewDeclaration] = []
         var constraints: [LayoutConstraint] = []
-        for i in 0..<60 {
+        for i in 0..<600 {
             views.append(ViewDeclaration(name: "v\(i)"))
             let previous = i == 0 ? ItemAttribute("super", .left) : ItemAttribute("v\(i - 1)", .right)
             constraints.append(LayoutConstraint(ItemAttribute("v\(i)", .left), .equal, previous, constant: 8))
@@ -67,7 +68,7 @@ struct LayoutAdapterTests {
         constraints.reverse()
         constraints.append(LayoutConstraint(ItemAttribute("v5", .width), .equal, nil, constant: 50))
         constraints.append(LayoutConstraint(ItemAttribute("v5", .width), .equal, nil, constant: 30))
-        let layout = try Layout(container: ContainerSize(width: 5_000, height: nil), views: views, constraints: constraints).validated()
+        let layout = try Layout(container: ContainerSize(width: 50_000, height: nil), views: views, constraints: constraints).validated()
         var reordered: Bool?
         _ = try layout.lowered(variant: nil, structural: true, start: { reordered = $1.reordered }, visit: { _ in false })
         #expect(reordered == true)
@@ -87,7 +88,7 @@ struct LayoutAdapterTests {
         satisfiable.constraints.removeLast()
         let reorderedAnswer = try CassowaryLayoutSolver().load(satisfiable, variant: nil)
         #expect(reorderedAnswer.status == .solved)
-        #expect(reorderedAnswer.frame(of: "v59") == Frame(x: 60 * 8 + 59 * 20 + 30, y: 0, width: 20, height: 20))
+        #expect(reorderedAnswer.frame(of: "v599") == Frame(x: 600 * 8 + 599 * 20 + 30, y: 0, width: 20, height: 20))
     }
 
     @Test("resize equals a fresh solve at that size", arguments: [320.0, 414, 768, 1024, 100])

@@ -60,7 +60,7 @@ struct InsertionOrderTests {
 
     @Test("a file that comes view by view keeps its order")
     func orderlyFileKept() {
-        let layout = Self.chain(300)
+        let layout = Self.chain(600)
         #expect(layout.insertionOrder(index: layout.loweringNameIndex().index).indices == nil)
         let (start, positions) = Self.lowered(layout)
         #expect(start?.reordered == false)
@@ -69,7 +69,7 @@ struct InsertionOrderTests {
 
     @Test("every permutation of the lines is lowered in one order, each constraint once", arguments: [1, 2, 3])
     func permutationsAgree(seed: UInt64) {
-        let layout = Self.chain(300)
+        let layout = Self.chain(600)
         let count = layout.constraints.count
         // Each permutation's rows, named by the constraint's position in `layout`.
         func sequence(_ permutation: [Int]) -> [Int] {
@@ -102,11 +102,24 @@ struct InsertionOrderTests {
         #expect(layout.structuralOrder(order.firstViews, order.secondViews) == [4, 5, 3, 2, 1, 6, 0])
     }
 
+    @Test("a layout under the floor keeps its order, however shuffled")
+    func smallLayoutKept() {
+        let layout = Self.chain(400)
+        #expect(layout.constraints.count < Layout.reorderingFloor)
+        let (start, positions) = Self.lowered(Self.permuted(layout, Self.shuffle(layout.constraints.count, seed: 7)))
+        #expect(start?.reordered == false)
+        #expect(positions == Array(layout.constraints.indices))
+        let larger = Self.chain(600)
+        #expect(larger.constraints.count >= Layout.reorderingFloor)
+        #expect(Self.lowered(Self.permuted(larger, Self.shuffle(larger.constraints.count, seed: 7))).start?.reordered == true)
+    }
+
     @Test("reordered only when more than one constraint in 64 reaches back over 16 views")
     func reorderThreshold() {
-        let layout = Self.chain(200)
+        let views = 600
+        let layout = Self.chain(views)
         let count = layout.constraints.count
-        // Moving constraints of view 0 to the end: each reaches back 199 views.
+        // Moving constraints of view 0 to the end: each reaches back 599 views.
         let share = count / Layout.reachingBackShare
         let viewZero = Array(0..<5)  // v0's five constraints
         func moved(_ k: Int) -> Layout {
@@ -120,13 +133,13 @@ struct InsertionOrderTests {
         var near = layout
         let back = Int(Layout.reachBack)
         var extra: [LayoutConstraint] = []
-        for _ in 0...share {
-            extra.append(LayoutConstraint(ItemAttribute("v\(199 - back)", .top), .greaterThanOrEqual, nil, constant: 1))
+        for _ in 0...(share + 1) {  // (one more than the share of the longer file)
+            extra.append(LayoutConstraint(ItemAttribute("v\(views - 1 - back)", .top), .greaterThanOrEqual, nil, constant: 1))
         }
         near.constraints += extra
         #expect(Self.lowered(near).start?.reordered == false)
         var far = layout
-        far.constraints += extra.map { var c = $0; c.first = ItemAttribute("v\(198 - back)", .top); return c }
+        far.constraints += extra.map { var c = $0; c.first = ItemAttribute("v\(views - 2 - back)", .top); return c }
         #expect(Self.lowered(far).start?.reordered == true)
     }
 }

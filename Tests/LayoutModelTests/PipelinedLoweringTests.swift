@@ -62,7 +62,7 @@ struct PipelinedLoweringTests {
         return seen
     }
 
-    @Test("in insertion order too: the same rows as on one thread, reordered when the lines are", arguments: [700, 5_000])
+    @Test("in insertion order too: the same rows as on one thread, reordered when the lines are", arguments: [1_200, 5_000])
     func sameRowsInInsertionOrder(views: Int) {
         var layout = Self.chain(views)
         for reversed in [false, true] {
