@@ -87,8 +87,8 @@ public final class CassowaryLayoutSolver: LayoutSolver {
     /// met is the one that comes last among those it conflicts with (as in
     /// Auto Layout and kiwi), so the file's order is part of the answer of
     /// an unsatisfiable layout; the load starts again in that order. (A file
-    /// whose constraints come view by view keeps its order: see
-    /// InsertionOrder.swift.)
+    /// whose constraints come view by view, and a layout of fewer than 2,048
+    /// constraints, keep their order: see InsertionOrder.swift.)
     /// - Throws: ``SolverError`` (an unknown variant; numerical trouble).
     /// - Complexity: O(*v* + *c* log *k*) lowering (*k* the most constraints
     ///   on one view), plus each row's insertion; twice for a layout with a

@@ -38,8 +38,10 @@ public struct ValidatedLayout: Hashable, Sendable {
     /// - Parameter structural: the constraint rows in the layout's
     ///   structural order (InsertionOrder.swift: by the views they name,
     ///   whatever the file's order), for an incremental solver whose speed
-    ///   depends on the order; false: in the file's order, as
-    ///   ``LoweredSystem/constraints`` lists them.
+    ///   depends on the order, unless the file's lines already come view by
+    ///   view or the layout has fewer than 2,048 constraints (`start`'s
+    ///   ``LoweringStart/reordered`` says which); false: in the file's
+    ///   order, as ``LoweredSystem/constraints`` lists them.
     /// - Returns: the system without rows.
     /// - Throws: ``LoweringError/unknownVariant(_:)``.
     /// - Complexity: O(*v* + *c*) for *v* views and *c* constraints (and
