@@ -23,16 +23,50 @@ public enum ScalingFamily: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The family's layout at `size` (random systems with seed 1).
+    /// Whether the family draws its layouts at random (one per seed), so
+    /// that one size has many instances (``FamilyScaling/measure(families:sizes:solvers:repetitions:instances:order:timeout:progress:)``).
+    public var isRandom: Bool { self == .randomFeasible }
+
+    /// The family's layout at `size`: for a random family the instance
+    /// drawn with seed `instance` (1 and up); the others have one layout a size.
     /// - Throws: ``GeneratorError`` for a size the family does not make.
     /// - Complexity: O(size).
-    public func layout(size: Int) throws(GeneratorError) -> Layout {
+    public func layout(size: Int, instance: Int = 1) throws(GeneratorError) -> Layout {
         switch self {
         case .alternatingGrid: try AlternatingGrid.layout(rows: size)
         case .decoratedGrid: try DecoratedGrid.layout(rows: size)
         case .selfSizingRows: try SelfSizingRows.layout(rows: size)
         case .equalRow: try EqualRow.layout(count: size)
-        case .randomFeasible: try RandomFeasible.layout(views: size, seed: 1)
+        case .randomFeasible: try RandomFeasible.layout(views: size, seed: UInt64(max(1, instance)))
+        }
+    }
+}
+
+/// One random instance's medians, of which a ``ScalingMeasurement`` of a
+/// random family is the mean.
+public struct InstanceMedians: Sendable, Codable, Equatable {
+    /// The generator's seed.
+    public var seed: Int
+    public var constraints: Int
+    public var load: Double
+    public var solve: Double
+    public var resize: Double
+
+    public init(seed: Int, constraints: Int, load: Double, solve: Double, resize: Double) {
+        self.seed = seed
+        self.constraints = constraints
+        self.load = load
+        self.solve = solve
+        self.resize = resize
+    }
+
+    /// The seconds of a phase (load, solve or resize; NaN for another).
+    public func seconds(_ phase: Phase) -> Double {
+        switch phase {
+        case .load: load
+        case .solve: solve
+        case .resize: resize
+        default: .nan
         }
     }
 }
@@ -51,8 +85,13 @@ public struct ScalingMeasurement: Sendable, Codable, Equatable {
     /// One container-width change and re-solve (10% wider, then back; the
     /// mean of a batch of at least 10 ms).
     public var resize: Double
+    /// A random family's instances at this size, by seed: the phases above
+    /// (and ``constraints``, rounded) are their means. Nil for a family with
+    /// one layout a size.
+    public var instances: [InstanceMedians]?
 
-    public init(family: ScalingFamily, solver: String, size: Int, constraints: Int, load: Double, solve: Double, resize: Double) {
+    public init(family: ScalingFamily, solver: String, size: Int, constraints: Int, load: Double, solve: Double, resize: Double,
+                instances: [InstanceMedians]? = nil) {
         self.family = family
         self.solver = solver
         self.size = size
@@ -60,6 +99,17 @@ public struct ScalingMeasurement: Sendable, Codable, Equatable {
         self.load = load
         self.solve = solve
         self.resize = resize
+        self.instances = instances
+    }
+
+    /// The mean of a random family's instances (each one's medians).
+    /// - Complexity: O(instances).
+    public init(family: ScalingFamily, solver: String, size: Int, instances: [InstanceMedians]) {
+        let n = Double(max(1, instances.count))
+        func mean(_ value: (InstanceMedians) -> Double) -> Double { instances.reduce(0) { $0 + value($1) } / n }
+        self.init(family: family, solver: solver, size: size,
+                  constraints: Int((mean { Double($0.constraints) }).rounded()),
+                  load: mean(\.load), solve: mean(\.solve), resize: mean(\.resize), instances: instances)
     }
 
     /// The seconds of a phase (load, solve or resize; NaN for another).
@@ -118,40 +168,67 @@ public enum FamilyScaling {
     /// exponents: docs/measurements.md#m-2026-11-28-first-walk.)
     /// Every size's layout is held for the family's rounds. Round 0 is a
     /// warm-up: the first load pays page faults and allocator growth.
+    ///
+    /// A random family is measured on `instances` layouts a size (seeds 1
+    /// to `instances`), each in every round, and each phase's time is the
+    /// mean of the instances' medians. Why: one random layout is one draw,
+    /// and at 10^3 views draws differ by a half in what a resize costs
+    /// (seeds 1-8: 285-500 µs, 98-143 dual pivots rewriting 2.9-4.6 rows
+    /// each), which moved that exponent by ±0.15 with the seed alone
+    /// (docs/measurements.md#m-2026-11-29-random-instances). The mean is the
+    /// family's expected cost; each instance's medians stay in the
+    /// measurement (``ScalingMeasurement/instances``) and in the report.
     /// - Parameters:
     ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
+    ///   - instances: layouts a size of a random family (``ScalingFamily/isRandom``); the others have one.
     ///   - progress: called with a line at the start of each round and a
     ///     line per measurement when its family is done (for stderr).
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
-    /// - Complexity: O(families × sizes × repetitions × solver time).
+    /// - Complexity: O(families × sizes × instances × repetitions × solver time).
     public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
-                               order: ConstraintOrder = .file,
+                               instances: Int = 1, order: ConstraintOrder = .file,
                                timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
         var out: [ScalingMeasurement] = []
         let ordered = sizes.sorted()
         let rounds = max(1, repetitions)
         for family in families {
-            let layouts = try ordered.map { try order.apply(to: family.layout(size: $0)).validated() }
-            // samples[size][solver]
-            var samples = [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count), count: ordered.count)
+            let seeds = Array(1...(family.isRandom ? max(1, instances) : 1))
+            // layouts[size][instance], samples[size][instance][solver]
+            let layouts = try ordered.map { size in
+                try seeds.map { try order.apply(to: family.layout(size: size, instance: $0)).validated() }
+            }
+            var samples = [[[Samples]]](repeating: [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count),
+                                                               count: seeds.count), count: ordered.count)
             for round in 0...rounds {
                 progress(round == 0 ? "  \(family.rawValue): warm-up round"
                                     : "  \(family.rawValue): round \(round) of \(rounds)")
                 let order = round % 2 == 0 ? Array(ordered.indices) : Array(ordered.indices.reversed())
                 for i in order {
-                    for (k, spec) in solvers.enumerated() {
-                        let sample = try Self.sample(layouts[i], solver: spec, timeout: timeout)
-                        if round > 0 { samples[i][k].append(sample) }
+                    for j in seeds.indices {
+                        for (k, spec) in solvers.enumerated() {
+                            let sample = try Self.sample(layouts[i][j], solver: spec, timeout: timeout)
+                            if round > 0 { samples[i][j][k].append(sample) }
+                        }
                     }
                 }
             }
             for (i, size) in ordered.enumerated() {
                 for (k, spec) in solvers.enumerated() {
-                    let m = samples[i][k].measurement(family: family, solver: spec.name, size: size,
-                                                      constraints: layouts[i].layout.constraints.count)
+                    let m: ScalingMeasurement
+                    if family.isRandom {
+                        let medians = seeds.indices.map { j in
+                            samples[i][j][k].medians(seed: seeds[j], constraints: layouts[i][j].layout.constraints.count)
+                        }
+                        m = ScalingMeasurement(family: family, solver: spec.name, size: size, instances: medians)
+                    } else {
+                        let medians = samples[i][0][k].medians(seed: 1, constraints: layouts[i][0].layout.constraints.count)
+                        m = ScalingMeasurement(family: family, solver: spec.name, size: size, constraints: medians.constraints,
+                                               load: medians.load, solve: medians.solve, resize: medians.resize)
+                    }
                     out.append(m)
-                    progress(String(format: "  %@ %@=%d %@: load %.4f s, solve %.4f s, resize %.6f s", family.rawValue, family.sizeUnit,
-                                    size, spec.name, m.load, m.solve, m.resize))
+                    let mean = seeds.count > 1 ? " (mean of \(seeds.count) instances)" : ""
+                    progress(String(format: "  %@ %@=%d %@: load %.4f s, solve %.4f s, resize %.6f s%@", family.rawValue, family.sizeUnit,
+                                    size, spec.name, m.load, m.solve, m.resize, mean))
                 }
             }
         }
@@ -169,10 +246,10 @@ public enum FamilyScaling {
         }
 
         /// The medians.
-        func measurement(family: ScalingFamily, solver: String, size: Int, constraints: Int) -> ScalingMeasurement {
+        func medians(seed: Int, constraints: Int) -> InstanceMedians {
             func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
-            return ScalingMeasurement(family: family, solver: solver, size: size, constraints: constraints,
-                                      load: median(loads), solve: median(solves), resize: median(resizes))
+            return InstanceMedians(seed: seed, constraints: constraints, load: median(loads), solve: median(solves),
+                                   resize: median(resizes))
         }
     }
 
@@ -236,6 +313,29 @@ public enum FamilyScaling {
         return out
     }
 
+    /// For a random family measured on several instances: each instance's
+    /// own exponent over the deciding sizes (``decidingExponents(_:)``), per
+    /// solver and phase, by seed. What the mean hides: how far one draw's
+    /// growth strays from the family's.
+    /// - Complexity: O(measurements log measurements + instances).
+    public static func instanceExponents(_ measurements: [ScalingMeasurement]) -> [InstanceExponent] {
+        var out: [InstanceExponent] = []
+        for e in decidingExponents(measurements) {
+            func at(_ size: Int) -> [InstanceMedians]? {
+                measurements.first { $0.family == e.family && $0.solver == e.solver && $0.size == size }?.instances
+            }
+            guard let from = at(e.fromSize), let to = at(e.toSize), from.count > 1 else { continue }
+            for a in from {
+                guard let b = to.first(where: { $0.seed == a.seed }) else { continue }
+                let ta = a.seconds(e.phase), tb = b.seconds(e.phase)
+                let k = ta > 0 && tb > 0 ? log(tb / ta) / log(Double(e.toSize) / Double(e.fromSize)) : nil
+                out.append(InstanceExponent(family: e.family, solver: e.solver, phase: e.phase, fromSize: e.fromSize,
+                                            toSize: e.toSize, seed: a.seed, exponent: k))
+            }
+        }
+        return out
+    }
+
     static func exponent(_ family: ScalingFamily, _ solver: String, _ phase: Phase, _ a: ScalingMeasurement,
                          _ b: ScalingMeasurement) -> GrowthExponent {
         let ta = a.seconds(phase), tb = b.seconds(phase)
@@ -290,11 +390,37 @@ public enum FamilyScaling {
             }
             lines.append("| \(family.rawValue) | \(span) | " + cells.joined(separator: " | ") + " |")
         }
+        lines += instanceLines(measurements)
         lines.append("")
         lines += frameBudget(measurements, solvers: solvers)
         lines.append("")
         lines.append(summary(measurements))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The random families' instances: how many each mean covers, and the
+    /// spread of their own exponents beside the mean's (none without instances).
+    static func instanceLines(_ measurements: [ScalingMeasurement]) -> [String] {
+        let spread = instanceExponents(measurements)
+        guard !spread.isEmpty else { return [] }
+        var lines = ["", "Random families, measured on several instances a size: each time above is the mean of the instances' medians; "
+                     + "each instance's own exponent beside the mean's:", ""]
+        lines.append("| family | solver | phase | sizes | instances (seeds) | exponent of the mean | instances' exponents | instances above \(flagThreshold) |")
+        lines.append("|" + String(repeating: " --- |", count: 8))
+        let deciding = decidingExponents(measurements)
+        for e in deciding {
+            let mine = spread.filter { $0.family == e.family && $0.solver == e.solver && $0.phase == e.phase }
+            guard !mine.isEmpty else { continue }
+            let values = mine.compactMap(\.exponent).sorted()
+            let seeds = mine.map(\.seed)
+            let range = values.isEmpty ? "-" : String(format: "%.2f … %.2f (median %.2f)", values[0], values[values.count - 1],
+                                                       TimingSummary.median(sorted: values))
+            let mean = (e.exponent.map { String(format: "%.2f", $0) } ?? "-") + (e.flagged ? " ⚑" : "")
+            let above = values.filter { $0 > flagThreshold }.count
+            lines.append("| \(e.family.rawValue) | \(e.solver) | \(e.phase) | \(e.fromSize) → \(e.toSize) | \(mine.count) "
+                         + "(\(seeds.min() ?? 0)-\(seeds.max() ?? 0)) | \(mean) | \(range) | \(above) of \(mine.count) |")
+        }
+        return lines
     }
 
     /// Beside the exponents, what they mean for a user: per family and
@@ -329,6 +455,19 @@ public enum FamilyScaling {
     }
 }
 
+/// One random instance's growth exponent over the deciding sizes
+/// (``FamilyScaling/instanceExponents(_:)``).
+public struct InstanceExponent: Sendable, Codable, Equatable {
+    public var family: ScalingFamily
+    public var solver: String
+    public var phase: Phase
+    public var fromSize: Int
+    public var toSize: Int
+    public var seed: Int
+    /// Nil when a time is 0 (below the clock's resolution).
+    public var exponent: Double?
+}
+
 /// What `scaling --family --json` prints and `scaling.json` holds.
 public struct FamilyScalingDocument: Codable, Sendable {
     public var measurements: [ScalingMeasurement]
@@ -339,12 +478,16 @@ public struct FamilyScalingDocument: Codable, Sendable {
     /// The order the constraints were added in (absent in documents written
     /// before the option existed, which used the file's).
     public var order: ConstraintOrder?
+    /// Each random instance's own deciding exponents (absent without
+    /// instances, and in documents written before they were measured).
+    public var instanceExponents: [InstanceExponent]?
 
     public init(measurements: [ScalingMeasurement], exponents: [GrowthExponent], deciding: [GrowthExponent],
-                order: ConstraintOrder? = nil) {
+                order: ConstraintOrder? = nil, instanceExponents: [InstanceExponent]? = nil) {
         self.measurements = measurements
         self.exponents = exponents
         self.deciding = deciding
         self.order = order
+        self.instanceExponents = instanceExponents
     }
 }

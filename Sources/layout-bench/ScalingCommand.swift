@@ -21,7 +21,10 @@ struct ScalingCommand: ParsableCommand {
             1.15. --order puts each layout's constraints in another order first (reversed, or shuffled \
             with a fixed seed): the growth in an order other than the generator's (the native solver \
             loads a file whose lines do not come view by view in the layout's structural order, so \
-            every such order loads alike). \
+            every such order loads alike). A random family (random-feasible) is measured on \
+            --instances layouts a size (seeds 1 to N, 8 by default): each phase's time is the mean \
+            of the instances' medians, and the report lists each instance's own exponent (one \
+            random layout of 10^3 views is one draw, and draws differ by half in a resize). \
             --output DIR writes scaling.md and scaling.json there.
 
             Without --family: the alternating grid in depth. \
@@ -63,6 +66,9 @@ struct ScalingCommand: ParsableCommand {
     @Option(help: "With --family: the order the constraints are added in (file, reversed, shuffled; the shuffle's seed is fixed).")
     var order: ConstraintOrder = .file
 
+    @Option(help: "With --family: layouts a size of a random family (random-feasible: seeds 1 to N, 1...64); each time is the mean of their medians, and the report lists each one's exponent.")
+    var instances = 8
+
     /// The families asked for, in the order of ``ScalingFamily/allCases``.
     func families() throws -> [ScalingFamily] {
         if family.contains("all") { return ScalingFamily.allCases }
@@ -89,6 +95,7 @@ struct ScalingCommand: ParsableCommand {
         guard sizes.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--sizes must be in 1...200000") }
         guard rows.allSatisfy({ (1...200_000).contains($0) }) else { throw ValidationError("--rows must be in 1...200000") }
         guard (1...1000).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...1000") }
+        guard (1...64).contains(instances) else { throw ValidationError("--instances must be in 1...64") }
         // Without --family the grid's depth mode measures its four orders
         // itself; an --order there would be silently ignored.
         guard order == .file || !family.isEmpty else {
@@ -111,13 +118,15 @@ extension ScalingCommand {
     /// `--family`: measure, print the table (or JSON), write the files.
     func runFamilies() throws {
         let measurements = try FamilyScaling.measure(families: try families(), sizes: sizes, solvers: try solverSpecs(),
-                                                     repetitions: repetitions, order: order) { line in
+                                                     repetitions: repetitions, instances: instances, order: order) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        let spread = FamilyScaling.instanceExponents(measurements)
         var markdown = FamilyScaling.markdown(measurements)
         if order != .file { markdown = "Constraints added in \(order.rawValue) order.\n\n" + markdown }
         let document = FamilyScalingDocument(measurements: measurements, exponents: FamilyScaling.exponents(measurements),
-                                             deciding: FamilyScaling.decidingExponents(measurements), order: order)
+                                             deciding: FamilyScaling.decidingExponents(measurements), order: order,
+                                             instanceExponents: spread.isEmpty ? nil : spread)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let jsonData = try encoder.encode(document)

@@ -125,4 +125,69 @@ struct FamilyScalingTests {
             }
         }
     }
+
+    @Test("a random family's time is the mean of its instances' medians; each instance's exponent is listed beside the mean's")
+    func instancesSynthetic() throws {
+        // Two instances whose resizes grow as size^1.0 and size^1.4, from
+        // different constants: the mean's exponent lies between.
+        func instance(_ seed: Int, _ size: Int, _ k: Double, _ c: Double) -> InstanceMedians {
+            InstanceMedians(seed: seed, constraints: 5 * size + seed, load: 1e-6 * Double(size), solve: 1e-7 * Double(size),
+                            resize: c * pow(Double(size), k))
+        }
+        let measurements = [1000, 10000].map { n in
+            ScalingMeasurement(family: .randomFeasible, solver: "s", size: n,
+                               instances: [instance(1, n, 1.0, 4e-7), instance(2, n, 1.4, 1e-8)])
+        }
+        let small = measurements[0]
+        #expect(small.instances?.count == 2)
+        #expect(small.constraints == 5002)  // (5001 + 5002) / 2, rounded
+        let resizes = (small.instances ?? []).map(\.resize)
+        #expect(abs(small.resize - (resizes[0] + resizes[1]) / 2) <= 1e-15)
+        let spread = FamilyScaling.instanceExponents(measurements)
+        #expect(spread.count == 2 * FamilyScaling.phases.count)
+        let resize = spread.filter { $0.phase == .resize }
+        #expect(resize.map(\.seed) == [1, 2])
+        #expect(abs((resize[0].exponent ?? 0) - 1.0) < 1e-9 && abs((resize[1].exponent ?? 0) - 1.4) < 1e-9)
+        let mean = FamilyScaling.decidingExponents(measurements).first { $0.phase == .resize }?.exponent ?? 0
+        #expect(mean > 1.0 && mean < 1.4)
+        let markdown = FamilyScaling.markdown(measurements)
+        #expect(markdown.contains("| random-feasible | s | resize | 1000 → 10000 | 2 (1-2) | "
+                                  + String(format: "%.2f", mean) + (mean > FamilyScaling.flagThreshold ? " ⚑" : "")
+                                  + " | 1.00 … 1.40 (median 1.20) | 1 of 2 |"))
+        // A family with one layout a size has no instance table.
+        let grid = Self.synthetic(.alternatingGrid, sizes: [1000, 10000], load: 1, solve: 1, resize: 1)
+        #expect(FamilyScaling.instanceExponents(grid).isEmpty)
+        #expect(!FamilyScaling.markdown(grid).contains("instances"))
+        // The document keeps both, and one written before instances still reads.
+        let document = FamilyScalingDocument(measurements: measurements, exponents: FamilyScaling.exponents(measurements),
+                                             deciding: FamilyScaling.decidingExponents(measurements), instanceExponents: spread)
+        let decoded = try JSONDecoder().decode(FamilyScalingDocument.self, from: try JSONEncoder().encode(document))
+        #expect(decoded.measurements == measurements && decoded.instanceExponents == spread)
+        let old = #"{"measurements":[{"family":"random-feasible","solver":"s","size":10,"constraints":50,"load":1,"solve":1,"resize":1}],"exponents":[],"deciding":[]}"#
+        let read = try JSONDecoder().decode(FamilyScalingDocument.self, from: Data(old.utf8))
+        #expect(read.measurements.first?.instances == nil && read.instanceExponents == nil)
+    }
+
+    @Test("a random family is measured on each instance (seeds 1 to N); the other families on their one layout")
+    func instancesMeasured() throws {
+        let cassowary = SolverSpec(name: "cassowary", kind: .cassowary)
+        var lines: [String] = []
+        let measurements = try FamilyScaling.measure(families: [.equalRow, .randomFeasible], sizes: [6, 12], solvers: [cassowary],
+                                                     repetitions: 1, instances: 3) { lines.append($0) }
+        #expect(measurements.count == 4)
+        #expect(lines.filter { $0.contains(": load ") }.count == 4)
+        #expect(lines.filter { $0.contains("(mean of 3 instances)") }.count == 2)
+        for m in measurements where m.family == .equalRow { #expect(m.instances == nil) }
+        for m in measurements where m.family == .randomFeasible {
+            let instances = m.instances ?? []
+            #expect(instances.map(\.seed) == [1, 2, 3])
+            // Each instance is its seed's layout, and the time is their mean.
+            for i in instances {
+                #expect(i.constraints == (try RandomFeasible.layout(views: m.size, seed: UInt64(i.seed))).constraints.count)
+                #expect(i.load > 0 && i.solve > 0 && i.resize > 0)
+            }
+            #expect(abs(m.load - instances.map(\.load).reduce(0, +) / 3) <= 1e-12)
+            #expect(Set(instances.map(\.constraints)).count > 1, "three seeds, three different systems")
+        }
+    }
 }
