@@ -323,14 +323,8 @@ extension Layout {
         for row in containerRows {
             guard visit(row) else { return header }
         }
-        // Why a memo: neighbouring constraints name the same views (``NameMemo``).
-        var memo = NameMemo(lookups: resolved ? 0 : 2 * constraints.count)
-        @inline(__always) func view(_ name: String) -> Int? {
-            if let known = memo[name] { return known }
-            guard let found = index[name] else { return nil }
-            memo.insert(name, found)
-            return found
-        }
+        // (Read only when the order did not resolve the views.)
+        var memoised = MemoisedNames(index, lookups: resolved ? 0 : 2 * constraints.count)
         // Why through a pointer: iterating the array copied each constraint.
         let stopped = constraints.withUnsafeBufferPointer { constraints -> Bool in
             for k in constraints.indices {
@@ -341,7 +335,7 @@ extension Layout {
                 let traits = constraints[i].traits
                 guard traits.isEmpty || constraints[i].isActive(under: variant.traits) else { continue }
                 // Validation guarantees every name is declared.
-                guard let firstView = resolved ? Int(firstViews[i]) : view(constraints[i].first.item), firstView >= 0 else { continue }
+                guard let firstView = resolved ? Int(firstViews[i]) : memoised.view(constraints[i].first.item), firstView >= 0 else { continue }
                 // Why not `expression(for:)` and `add`: that made three arrays per
                 // constraint; the terms of two attributes (at most four) are gathered
                 // on the stack, then sorted and combined once, in the same order: the
@@ -350,7 +344,7 @@ extension Layout {
                 var constant = Self.attributeTerms(constraints[i].first.attribute, view: firstView, margins: marginsByView[firstView],
                                                    baselines: baselinesByView?[firstView], rightToLeft: rightToLeft,
                                                    scale: 1, into: &terms)
-                if let second = constraints[i].second, let secondView = resolved ? Int(secondViews[i]) : view(second.item),
+                if let second = constraints[i].second, let secondView = resolved ? Int(secondViews[i]) : memoised.view(second.item),
                    secondView >= 0 {
                     let m = -constraints[i].multiplier
                     let secondConstant = Self.attributeTerms(second.attribute, view: secondView, margins: marginsByView[secondView],

@@ -178,3 +178,27 @@ package struct NameMemo {
         values[i] = Int32(value) + 1
     }
 }
+
+/// A ``NameIndex`` asked through a ``NameMemo``: the views of a pass over a
+/// layout's constraints, which the lowering and the insertion order both
+/// resolve (neighbouring constraints name the same views, so most names are
+/// answered by the memo's one slot). Kept for one pass, as the memo must be.
+package struct MemoisedNames {
+    private let index: NameIndex
+    private var memo: NameMemo
+
+    /// - Parameter lookups: how many names the pass asks for (sizes the memo).
+    package init(_ index: NameIndex, lookups: Int) {
+        self.index = index
+        memo = NameMemo(lookups: lookups)
+    }
+
+    /// The view index of `name`; nil for a name the index does not have.
+    /// - Complexity: O(1) for a name the memo holds, else the index's lookup.
+    @inline(__always) package mutating func view(_ name: String) -> Int? {
+        if let known = memo[name] { return known }
+        guard let found = index[name] else { return nil }
+        memo.insert(name, found)
+        return found
+    }
+}
