@@ -42,9 +42,28 @@ public enum ScalingFamily: String, CaseIterable, Sendable, Codable {
     }
 }
 
+/// The three phases `scaling --family` times, in seconds.
+public protocol ScalingPhases {
+    var load: Double { get }
+    var solve: Double { get }
+    var resize: Double { get }
+}
+
+extension ScalingPhases {
+    /// The seconds of a phase (load, solve or resize; NaN for another).
+    public func seconds(_ phase: Phase) -> Double {
+        switch phase {
+        case .load: load
+        case .solve: solve
+        case .resize: resize
+        default: .nan
+        }
+    }
+}
+
 /// One random instance's medians, of which a ``ScalingMeasurement`` of a
 /// random family is the mean.
-public struct InstanceMedians: Sendable, Codable, Equatable {
+public struct InstanceMedians: ScalingPhases, Sendable, Codable, Equatable {
     /// The generator's seed.
     public var seed: Int
     public var constraints: Int
@@ -60,19 +79,10 @@ public struct InstanceMedians: Sendable, Codable, Equatable {
         self.resize = resize
     }
 
-    /// The seconds of a phase (load, solve or resize; NaN for another).
-    public func seconds(_ phase: Phase) -> Double {
-        switch phase {
-        case .load: load
-        case .solve: solve
-        case .resize: resize
-        default: .nan
-        }
-    }
 }
 
 /// One family at one size on one solver: the median seconds of each phase.
-public struct ScalingMeasurement: Sendable, Codable, Equatable {
+public struct ScalingMeasurement: ScalingPhases, Sendable, Codable, Equatable {
     public var family: ScalingFamily
     public var solver: String
     public var size: Int
@@ -112,15 +122,6 @@ public struct ScalingMeasurement: Sendable, Codable, Equatable {
                   load: mean(\.load), solve: mean(\.solve), resize: mean(\.resize), instances: instances)
     }
 
-    /// The seconds of a phase (load, solve or resize; NaN for another).
-    public func seconds(_ phase: Phase) -> Double {
-        switch phase {
-        case .load: load
-        case .solve: solve
-        case .resize: resize
-        default: .nan
-        }
-    }
 }
 
 /// The growth exponent of one phase between two sizes: `t ∝ size^exponent`.
