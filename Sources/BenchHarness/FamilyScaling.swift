@@ -78,10 +78,10 @@ public struct InstanceMedians: ScalingPhases, Sendable, Codable, Equatable {
         self.solve = solve
         self.resize = resize
     }
-
 }
 
-/// One family at one size on one solver: the median seconds of each phase.
+/// One family at one size on one solver: the median seconds of each phase
+/// (of a random family: the mean of its instances' medians).
 public struct ScalingMeasurement: ScalingPhases, Sendable, Codable, Equatable {
     public var family: ScalingFamily
     public var solver: String
@@ -121,7 +121,6 @@ public struct ScalingMeasurement: ScalingPhases, Sendable, Codable, Equatable {
                   constraints: Int((mean { Double($0.constraints) }).rounded()),
                   load: mean(\.load), solve: mean(\.solve), resize: mean(\.resize), instances: instances)
     }
-
 }
 
 /// The growth exponent of one phase between two sizes: `t ∝ size^exponent`.
@@ -174,14 +173,15 @@ public enum FamilyScaling {
     /// to `instances`), each in every round, and each phase's time is the
     /// mean of the instances' medians. Why: one random layout is one draw,
     /// and at 10^3 views draws differ by a half in what a resize costs
-    /// (seeds 1-8: 285-500 µs, 98-143 dual pivots rewriting 2.9-4.6 rows
-    /// each), which moved that exponent by ±0.15 with the seed alone
+    /// (seeds 1-8: 285-493 µs, 103-170 dual pivots rewriting 3.5-6.0
+    /// rows each), which moved that exponent by ±0.15 with the seed alone
     /// (docs/measurements.md#m-2026-11-29-random-instances). The mean is the
     /// family's expected cost; each instance's medians stay in the
     /// measurement (``ScalingMeasurement/instances``) and in the report.
     /// - Parameters:
     ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
     ///   - instances: layouts a size of a random family (``ScalingFamily/isRandom``); the others have one.
+    ///     1 by default here; `scaling --family` passes its `--instances` (8 by default).
     ///   - progress: called with a line at the start of each round and a
     ///     line per measurement when its family is done (for stderr).
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
