@@ -150,6 +150,10 @@ public enum FamilyScaling {
     public static let flagThreshold = 1.15
     /// The phases measured.
     public static let phases: [Phase] = [.load, .solve, .resize]
+    /// The most views (instances × the sizes' sum) of a random family whose
+    /// layouts are held through its rounds: 200,000 (about 1 M constraints,
+    /// 140 MB validated); beyond, each sample makes its layout again.
+    public static let heldInstanceViews = 200_000
     /// How long a batch of resizes lasts at least: 10 ms, so that a resize of
     /// microseconds is timed over many and the clock's resolution does not count.
     static let minimumBatch = 0.010
@@ -182,22 +186,32 @@ public enum FamilyScaling {
     ///   - solvers: built-in or registered solvers (``SolverSpec``); made fresh per load, without ambiguity analysis.
     ///   - instances: layouts a size of a random family (``ScalingFamily/isRandom``); the others have one.
     ///     1 by default here; `scaling --family` passes its `--instances` (8 by default).
+    ///   - heldViews: the most views (instances × the sizes' sum) whose layouts are held through the rounds.
+    /// - Complexity: memory O(one size's layout) for random instances past `heldViews`, else O(the layouts held).
     ///   - progress: called with a line at the start of each round and a
     ///     line per measurement when its family is done (for stderr).
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
     /// - Complexity: O(families × sizes × instances × repetitions × solver time).
     public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
-                               instances: Int = 1, order: ConstraintOrder = .file,
+                               instances: Int = 1, heldViews: Int = FamilyScaling.heldInstanceViews, order: ConstraintOrder = .file,
                                timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
         var out: [ScalingMeasurement] = []
         let ordered = sizes.sorted()
         let rounds = max(1, repetitions)
         for family in families {
             let seeds = Array(1...(family.isRandom ? max(1, instances) : 1))
-            // layouts[size][instance], samples[size][instance][solver]
-            let layouts = try ordered.map { size in
-                try seeds.map { try order.apply(to: family.layout(size: size, instance: $0)).validated() }
+            func make(_ i: Int, _ j: Int) throws -> ValidatedLayout {
+                try order.apply(to: family.layout(size: ordered[i], instance: seeds[j])).validated()
             }
+            // Why not always held: eight random layouts of 10^5 views held
+            // 800 MB (one, 300 MB), and 64 of 2·10^5 would not fit. Past
+            // `heldViews` the instances are made again for each sample (the
+            // same seed makes the same layout; untimed): 327 MB for eight.
+            let hold = seeds.count == 1 || seeds.count * ordered.reduce(0, +) <= heldViews
+            // layouts[size][instance] (empty when not held), constraints[size][instance], samples[size][instance][solver]
+            let layouts = hold ? try ordered.indices.map { i in try seeds.indices.map { j in try make(i, j) } } : []
+            // (Each set by the warm-up round's sample.)
+            var constraints = [[Int]](repeating: [Int](repeating: 0, count: seeds.count), count: ordered.count)
             var samples = [[[Samples]]](repeating: [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count),
                                                                count: seeds.count), count: ordered.count)
             for round in 0...rounds {
@@ -206,8 +220,10 @@ public enum FamilyScaling {
                 let order = round % 2 == 0 ? Array(ordered.indices) : Array(ordered.indices.reversed())
                 for i in order {
                     for j in seeds.indices {
+                        let layout = hold ? layouts[i][j] : try make(i, j)
+                        constraints[i][j] = layout.layout.constraints.count
                         for (k, spec) in solvers.enumerated() {
-                            let sample = try Self.sample(layouts[i][j], solver: spec, timeout: timeout)
+                            let sample = try Self.sample(layout, solver: spec, timeout: timeout)
                             if round > 0 { samples[i][j][k].append(sample) }
                         }
                     }
@@ -218,11 +234,11 @@ public enum FamilyScaling {
                     let m: ScalingMeasurement
                     if family.isRandom {
                         let medians = seeds.indices.map { j in
-                            samples[i][j][k].medians(seed: seeds[j], constraints: layouts[i][j].layout.constraints.count)
+                            samples[i][j][k].medians(seed: seeds[j], constraints: constraints[i][j])
                         }
                         m = ScalingMeasurement(family: family, solver: spec.name, size: size, instances: medians)
                     } else {
-                        let medians = samples[i][0][k].medians(seed: 1, constraints: layouts[i][0].layout.constraints.count)
+                        let medians = samples[i][0][k].medians(seed: 1, constraints: constraints[i][0])
                         m = ScalingMeasurement(family: family, solver: spec.name, size: size, constraints: medians.constraints,
                                                load: medians.load, solve: medians.solve, resize: medians.resize)
                     }

@@ -168,12 +168,13 @@ struct FamilyScalingTests {
         #expect(read.measurements.first?.instances == nil && read.instanceExponents == nil)
     }
 
-    @Test("a random family is measured on each instance (seeds 1 to N); the other families on their one layout")
-    func instancesMeasured() throws {
+    @Test("a random family is measured on each instance (seeds 1 to N), held or made again per sample; the other families on their one layout",
+          arguments: [FamilyScaling.heldInstanceViews, 0])
+    func instancesMeasured(heldViews: Int) throws {
         let cassowary = SolverSpec(name: "cassowary", kind: .cassowary)
         var lines: [String] = []
         let measurements = try FamilyScaling.measure(families: [.equalRow, .randomFeasible], sizes: [6, 12], solvers: [cassowary],
-                                                     repetitions: 1, instances: 3) { lines.append($0) }
+                                                     repetitions: 1, instances: 3, heldViews: heldViews) { lines.append($0) }
         #expect(measurements.count == 4)
         #expect(lines.filter { $0.contains(": load ") }.count == 4)
         #expect(lines.filter { $0.contains("(mean of 3 instances)") }.count == 2)
