@@ -187,11 +187,11 @@ public enum FamilyScaling {
     ///   - instances: layouts a size of a random family (``ScalingFamily/isRandom``); the others have one.
     ///     1 by default here; `scaling --family` passes its `--instances` (8 by default).
     ///   - heldViews: the most views (instances × the sizes' sum) whose layouts are held through the rounds.
-    /// - Complexity: memory O(one size's layout) for random instances past `heldViews`, else O(the layouts held).
     ///   - progress: called with a line at the start of each round and a
     ///     line per measurement when its family is done (for stderr).
     /// - Throws: ``GeneratorError`` for a size a family does not make; what a solver throws.
-    /// - Complexity: O(families × sizes × instances × repetitions × solver time).
+    /// - Complexity: O(families × sizes × instances × repetitions × solver time); memory: every
+    ///   layout of a family held, but a random family's past `heldViews`, made one at a time.
     public static func measure(families: [ScalingFamily], sizes: [Int], solvers: [SolverSpec], repetitions: Int,
                                instances: Int = 1, heldViews: Int = FamilyScaling.heldInstanceViews, order: ConstraintOrder = .file,
                                timeout: Double = 600, progress: (String) -> Void = { _ in }) throws -> [ScalingMeasurement] {
