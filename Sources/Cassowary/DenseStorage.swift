@@ -73,25 +73,41 @@ protocol DenseTableValue {
 /// Why not `Set<Int32>`: there is one column per symbol (a million at
 /// 800,000 constraints) and almost all of them hold one to three rows; a
 /// hash set allocates for each, which made the column index the largest
-/// part of the tableau's memory. Up to three rows live inline; a column that
-/// grows past that (a container edit that every row depends on) moves to a
-/// hash set, so insert and remove stay O(1) however long it gets.
-/// Iteration order: inline rows in insertion order (a removal moves the last
-/// one into the hole), then the spilled set's slot order. Both follow from
-/// the sequence of inserts and removes alone, never from the process: the
-/// order decides which rows are raised first when re-ranking, and so the
-/// last bits of some answers (with Swift's per-process seeded `Set`, one real
-/// screen's frames changed in the 14th digit from run to run).
+/// part of the tableau's memory. Three tiers, by length:
+/// - up to three rows inline, in the column's own 16 bytes;
+/// - up to ``listLimit`` rows in a plain array: an insert appends, a removal
+///   finds the row by a scan and moves the last one into the hole. Why not
+///   the hash set from four rows on: most updates a pivot makes fall on
+///   columns of 4 to 30 rows (72% of a random layout's resize on columns of
+///   at most 12; docs/measurements.md#m-2026-11-30-column-lists), and there a
+///   scan of a cache line or two costs less than hashing, probing and the
+///   backward shift of a removal;
+/// - past that (a container edit that every row depends on) a hash set
+///   (``SpilledColumn``), so insert and remove stay O(1) however long it
+///   gets. It turns back into a list when it shrinks to ``listReturn`` rows
+///   (a gap between the two bounds, so a column at the bound does not
+///   convert at every change).
+/// Iteration order: inline rows and a list's rows in insertion order (a
+/// removal moves the last one into the hole), a hash set's in slot order.
+/// All follow from the sequence of inserts and removes alone, never from the
+/// process: the order decides which rows are raised first when re-ranking,
+/// and so the last bits of some answers (with Swift's per-process seeded
+/// `Set`, one real screen's frames changed in the 14th digit from run to run).
 struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
-    /// Why an enum: the inline rows and the spilled set are never both in
-    /// use, so they share their bytes: 16 a column instead of 24 (three ids,
-    /// a count and a separate optional reference), 8 MB over the million
-    /// symbols of a grid at R = 10^5.
+    /// Why an enum: the tiers are never in use together, so they share their
+    /// bytes: 16 a column (three ids and a count, or one reference), 8 MB
+    /// over the million symbols of a grid at R = 10^5.
     private enum Storage {
         case inline(Int32, Int32, Int32, count: UInt8)
+        case list([Int32])
         case spilled(SpilledColumn)
     }
     private var storage = Storage.inline(0, 0, 0, count: 0)
+
+    /// The longest list; one more row moves the column into a hash set.
+    static let listLimit = 32
+    /// The length at which a hash set turns back into a list.
+    static let listReturn = 16
 
     init() {}
 
@@ -102,10 +118,11 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     var count: Int {
         switch storage {
         case .inline(_, _, _, let n): return Int(n)
+        case .list(let list): return list.count
         case .spilled(let set): return set.count
         }
     }
-    /// Whether the rows live in a hash set (more than three were ever held).
+    /// Whether the rows live in a hash set (a column that grew past ``listLimit``).
     var isSpilled: Bool {
         if case .spilled = storage { return true }
         return false
@@ -116,12 +133,13 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         switch storage {
         case .inline(let a, let b, let c, let n):
             return (n > 0 && a == element) || (n > 1 && b == element) || (n > 2 && c == element)
+        case .list(let list): return list.contains(element)
         case .spilled(let set): return set.contains(element)
         }
     }
 
     /// Adds `element` (nothing if present).
-    /// - Complexity: O(1).
+    /// - Complexity: O(``listLimit``) at most.
     mutating func insert(_ element: Int32) {
         switch storage {
         case .inline(let a, let b, let c, let n):
@@ -131,25 +149,38 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
             case 1: storage = .inline(a, element, 0, count: 2)
             case 2: storage = .inline(a, b, element, count: 3)
             default:
+                var list: [Int32] = []
+                list.reserveCapacity(8)
+                list.append(a)
+                list.append(b)
+                list.append(c)
+                list.append(element)
+                storage = .list(list)
+            }
+        case .list(var list):
+            if list.contains(element) { return }
+            // Why the placeholder first: the binding is a second reference
+            // to the buffer, and the append would copy it; with the enum's
+            // own reference gone it is the only one.
+            storage = .inline(0, 0, 0, count: 0)
+            if list.count < Self.listLimit {
+                list.append(element)
+                storage = .list(list)
+            } else {
                 var set = SpilledColumn()
-                set.insert(a)
-                set.insert(b)
-                set.insert(c)
+                for e in list { set.insert(e) }
                 set.insert(element)
                 storage = .spilled(set)
             }
         case .spilled(var set):
-            // Why the placeholder first: the binding is a second reference
-            // to the set's buffer, and the insert would copy it; with the
-            // enum's own reference gone it is the only one.
-            storage = .inline(0, 0, 0, count: 0)
+            storage = .inline(0, 0, 0, count: 0)  // (see the list's)
             set.insert(element)
             storage = .spilled(set)
         }
     }
 
     /// Removes `element` (nothing if absent).
-    /// - Complexity: O(1).
+    /// - Complexity: O(``listLimit``) at most.
     mutating func remove(_ element: Int32) {
         switch storage {
         case .inline(let a, let b, let c, let n):
@@ -161,10 +192,21 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
             } else if n > 2 && c == element {
                 storage = .inline(a, b, 0, count: 2)
             }
+        case .list(var list):
+            guard let i = list.firstIndex(of: element) else { return }
+            storage = .inline(0, 0, 0, count: 0)  // (see ``insert(_:)``)
+            // The last row moves into the hole, as inline.
+            let last = list.removeLast()
+            if i < list.count { list[i] = last }
+            storage = .list(list)
         case .spilled(var set):
             storage = .inline(0, 0, 0, count: 0)  // (see ``insert(_:)``)
             set.remove(element)
-            storage = .spilled(set)
+            if set.count <= Self.listReturn {
+                storage = .list(Array(set))
+            } else {
+                storage = .spilled(set)
+            }
         }
     }
 
@@ -172,10 +214,16 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         fileprivate let inline: (Int32, Int32, Int32)
         fileprivate let inlineCount: Int
         var position = 0
+        fileprivate var list: [Int32]? = nil
         var spilled: SpilledColumn.Iterator?
 
         mutating func next() -> Int32? {
             if spilled != nil { return spilled?.next() }
+            if let list {
+                guard position < list.count else { return nil }
+                defer { position += 1 }
+                return list[position]
+            }
             guard position < inlineCount else { return nil }
             defer { position += 1 }
             switch position {
@@ -189,6 +237,7 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
     func makeIterator() -> Iterator {
         switch storage {
         case .inline(let a, let b, let c, let n): return Iterator(inline: (a, b, c), inlineCount: Int(n))
+        case .list(let list): return Iterator(inline: (0, 0, 0), inlineCount: 0, list: list)
         case .spilled(let set): return Iterator(inline: (0, 0, 0), inlineCount: 0, spilled: set.makeIterator())
         }
     }
@@ -270,31 +319,36 @@ struct SpilledColumn: Sequence {
             rehash(slots: capacity * 2)
             stop = probe(element)
         }
-        storage[Self.header + stop.slot] = element
-        storage[0] += 1
+        let slot = Self.header + stop.slot
+        storage.withUnsafeMutableBufferPointer { table in
+            table[slot] = element
+            table[0] += 1
+        }
     }
 
     /// Removes `element` (nothing if absent), moving back the entries of
     /// its probe run that the hole would cut off from their home slots.
     /// - Complexity: O(1) amortised.
     mutating func remove(_ element: Int32) {
-        guard element >= 0, var hole = find(element) else { return }
-        let mask = capacity - 1
-        var j = hole
-        while true {
-            j = (j + 1) & mask
-            let v = storage[Self.header + j]
-            if v == Self.empty { break }
-            let h = Self.home(v, capacity)
-            // `v` may fill the hole unless its home lies cyclically in (hole, j].
-            let between = hole <= j ? (h > hole && h <= j) : (h > hole || h <= j)
-            if !between {
-                storage[Self.header + hole] = v
-                hole = j
+        guard element >= 0, let found = find(element) else { return }
+        let capacity = self.capacity, mask = capacity - 1
+        storage.withUnsafeMutableBufferPointer { table in
+            var hole = found, j = found
+            while true {
+                j = (j + 1) & mask
+                let v = table[Self.header + j]
+                if v == Self.empty { break }
+                let h = Self.home(v, capacity)
+                // `v` may fill the hole unless its home lies cyclically in (hole, j].
+                let between = hole <= j ? (h > hole && h <= j) : (h > hole || h <= j)
+                if !between {
+                    table[Self.header + hole] = v
+                    hole = j
+                }
             }
+            table[Self.header + hole] = Self.empty
+            table[0] -= 1
         }
-        storage[Self.header + hole] = Self.empty
-        storage[0] -= 1
         // Why shrink: iteration walks the slots, so a column that emptied
         // after being long must not keep its size.
         if capacity > 16 && count * 8 < capacity { rehash(slots: capacity / 4) }

@@ -40,22 +40,32 @@ struct DenseStorageTests {
         #expect(MemoryLayout<ColumnSet>.stride <= 16)
     }
 
-    @Test("ColumnSet behaves as Set<Int32> through inline, spilled and emptied states", arguments: [1, 2, 3, 4, 5])
+    @Test("ColumnSet behaves as Set<Int32> through inline, listed, spilled and emptied states", arguments: [1, 2, 3, 4, 5])
     func columnSetMatchesSet(seed: UInt64) {
         var g = Generator(state: seed)
         var column = ColumnSet()
         var model = Set<Int32>()
-        for step in 0..<4_000 {
-            // Small ids so that inserts hit present elements and removals hit absent ones.
-            let element = Int32(g.next(step % 1000 < 500 ? 5 : 40))
+        var tiers = (listed: false, spilled: false, backToList: false)
+        var wasSpilled = false
+        for step in 0..<6_000 {
+            // Small ids so that inserts hit present elements and removals hit
+            // absent ones. Phases of 5, 24 and 100 ids with clears keep a
+            // column inline or listed (up to 32 rows); a phase that mostly
+            // inserts into 100 ids and never clears spills it past the list's
+            // bound, and the phase after it drains it back into a list.
+            let phase = (step / 500) % 5
+            let range = [5, 24, 100, 100, 100][phase]
+            let element = Int32(g.next(range))
+            let inserts = phase == 3 ? 8 : phase == 4 ? 0 : 5
             switch g.next(10) {
-            case 0..<5:
+            case 0..<inserts:
                 column.insert(element)
                 model.insert(element)
-            case 5..<9:
+            case inserts..<9:
                 column.remove(element)
                 model.remove(element)
             default:
+                guard phase < 3 else { continue }
                 column = []
                 model = []
             }
@@ -64,7 +74,30 @@ struct DenseStorageTests {
             #expect(Set(column) == model)
             #expect(Array(column).count == model.count, "iteration yields each element once")
             #expect(column.contains(element) == model.contains(element))
+            if column.count > 3 && !column.isSpilled { tiers.listed = true }
+            if column.isSpilled { tiers.spilled = true; wasSpilled = true }
+            if column.isEmpty { wasSpilled = false }
+            if wasSpilled && !column.isSpilled && column.count > 3 { tiers.backToList = true }
         }
+        #expect(tiers.listed && tiers.spilled && tiers.backToList, "every tier and the way back were reached")
+    }
+
+    @Test("a column's order is its operations': removal moves the last row into the hole, as inline")
+    func columnListOrder() {
+        var column: ColumnSet = [10, 11, 12, 13, 14, 15]
+        #expect(Array(column) == [10, 11, 12, 13, 14, 15])
+        column.remove(11)
+        #expect(Array(column) == [10, 15, 12, 13, 14])
+        column.remove(14)
+        column.insert(7)
+        #expect(Array(column) == [10, 15, 12, 13, 7])
+        column.insert(12)
+        #expect(column.count == 5, "a listed row already present is not added twice")
+        // Past the list's bound the rows move to a hash set and come back as a list.
+        for id in Int32(100)..<Int32(100 + ColumnSet.listLimit) { column.insert(id) }
+        #expect(column.isSpilled && column.count == 5 + ColumnSet.listLimit)
+        for id in Int32(100)..<Int32(100 + ColumnSet.listLimit) { column.remove(id) }
+        #expect(!column.isSpilled && Set(column) == [10, 15, 12, 13, 7])
     }
 
     @Test("a spilled column: a set of ids through growth and shrinking, walked in an order its operations fix", arguments: [11, 12, 13])
