@@ -210,21 +210,27 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         }
     }
 
+    /// Why one buffer for both long tiers: a list's rows and a hash set's
+    /// slots are both `[Int32]` whose empty slots are negative, so one loop
+    /// walks either (a set's walk starts past its count); an iterator with a
+    /// field for each made every walk of an inline column (the grid's load
+    /// walks thousands to rank rows) build and destroy both.
     struct Iterator: IteratorProtocol {
         fileprivate let inline: (Int32, Int32, Int32)
-        fileprivate let inlineCount: Int
-        var position = 0
-        fileprivate var list: [Int32]? = nil
-        var spilled: SpilledColumn.Iterator?
+        fileprivate let buffer: [Int32]?
+        fileprivate var position: Int
+        fileprivate let end: Int
 
         mutating func next() -> Int32? {
-            if spilled != nil { return spilled?.next() }
-            if let list {
-                guard position < list.count else { return nil }
-                defer { position += 1 }
-                return list[position]
+            if let buffer {
+                while position < end {
+                    let v = buffer[position]
+                    position += 1
+                    if v >= 0 { return v }
+                }
+                return nil
             }
-            guard position < inlineCount else { return nil }
+            guard position < end else { return nil }
             defer { position += 1 }
             switch position {
             case 0: return inline.0
@@ -236,9 +242,10 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
 
     func makeIterator() -> Iterator {
         switch storage {
-        case .inline(let a, let b, let c, let n): return Iterator(inline: (a, b, c), inlineCount: Int(n))
-        case .list(let list): return Iterator(inline: (0, 0, 0), inlineCount: 0, list: list)
-        case .spilled(let set): return Iterator(inline: (0, 0, 0), inlineCount: 0, spilled: set.makeIterator())
+        case .inline(let a, let b, let c, let n): return Iterator(inline: (a, b, c), buffer: nil, position: 0, end: Int(n))
+        case .list(let list): return Iterator(inline: (0, 0, 0), buffer: list, position: 0, end: list.count)
+        case .spilled(let set):
+            return Iterator(inline: (0, 0, 0), buffer: set.slots, position: SpilledColumn.firstSlot, end: set.slots.count)
         }
     }
 }
@@ -264,6 +271,12 @@ struct SpilledColumn: Sequence {
 
     private static let empty: Int32 = -1
     private static let header = 1
+
+    /// The table as stored (the count, then the slots; an empty slot is
+    /// negative), for ``ColumnSet``'s walk.
+    var slots: [Int32] { storage }
+    /// Where the slots start in ``slots``.
+    static let firstSlot = header
 
     var count: Int { Int(storage[0]) }
     private var capacity: Int { storage.count - Self.header }
