@@ -219,29 +219,46 @@ extension CassowarySolver {
     /// restricted symbols with a positive coefficient, the lexicographically
     /// smallest ratio (objective coefficients / row coefficient), ties by id.
     ///
+    /// The ratios are computed level by level as a comparison reaches them:
+    /// a candidate against the best so far stops at the first level where
+    /// they differ, and the best's own ratios are filled in as far as a
+    /// comparison has needed them. Why: each ratio is a lookup in a level's
+    /// row (two loads by id, over arrays as long as the tableau's ids), and
+    /// computing every level for every candidate made the ratio test a
+    /// quarter of the dual simplex's misses at 10^4 random views
+    /// (docs/measurements.md#m-2026-11-29-column-lists); a lone candidate
+    /// needs none. The same ratios are compared in the same order, so the
+    /// same symbol is chosen.
+    ///
     /// `ratios` and `best` are kept buffers (``DualScratch``): a fresh array
     /// of ratios for every candidate cell was an allocation and a free per
     /// cell of every pivot's row (a resize of 10^4 random views repairs about
-    /// a thousand rows). The same ratios are compared in the same order.
-    /// - Complexity: O(cells × objective rows × a coefficient lookup).
+    /// a thousand rows).
+    /// - Complexity: O(cells × objective rows × a coefficient lookup) at most.
     func dualEnteringSymbol(_ row: Row, ratios: inout [Double], best: inout [Double]) -> Symbol? {
         let objectives = objectiveRows
-        var chosen: Symbol?
+        var chosen: Row.Cell?
+        best.removeAll(keepingCapacity: true)
         for cell in row.cells where cell.coefficient > 0 && cell.symbol.isRestricted {
-            ratios.removeAll(keepingCapacity: true)
-            for objective in objectives { ratios.append(objective.coefficient(of: cell.symbol) / cell.coefficient) }
-            if chosen != nil {
-                var less = false
-                for k in ratios.indices {
-                    let d = ratios[k] - best[k]
-                    if abs(d) > Row.nearZero { less = d < 0; break }
-                }
-                guard less else { continue }
+            guard let current = chosen else {
+                chosen = cell
+                continue
             }
+            ratios.removeAll(keepingCapacity: true)
+            var less = false
+            for k in objectives.indices {
+                if k == best.count { best.append(objectives[k].coefficient(of: current.symbol) / current.coefficient) }
+                let ratio = objectives[k].coefficient(of: cell.symbol) / cell.coefficient
+                ratios.append(ratio)
+                let d = ratio - best[k]
+                if abs(d) > Row.nearZero { less = d < 0; break }
+            }
+            guard less else { continue }
+            // The candidate's ratios, as far as they were computed, are the best's now.
             swap(&ratios, &best)
-            chosen = cell.symbol
+            chosen = cell
         }
-        return chosen
+        return chosen?.symbol
     }
 
     /// Adds a row that has no subject through an artificial variable `a = row`:
