@@ -78,9 +78,9 @@ protocol DenseTableValue {
 /// - up to ``listLimit`` rows in a plain array: an insert appends, a removal
 ///   finds the row by a scan and moves the last one into the hole. Why not
 ///   the hash set from four rows on: most updates a pivot makes fall on
-///   columns of 4 to 30 rows (72% of a random layout's resize on columns of
-///   at most 12; docs/measurements.md#m-2026-11-30-column-lists), and there a
-///   scan of a cache line or two costs less than hashing, probing and the
+///   columns of 4 to 30 rows (56% of a random layout's resize, 28% on inline
+///   ones; docs/measurements.md#m-2026-11-29-column-lists), and there a scan
+///   of a cache line or two costs less than hashing, probing and the
 ///   backward shift of a removal;
 /// - past that (a container edit that every row depends on) a hash set
 ///   (``SpilledColumn``), so insert and remove stay O(1) however long it

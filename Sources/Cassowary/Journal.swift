@@ -16,7 +16,9 @@ enum TableauUndo {
     /// `absorbed` flag and its owner.
     case row(Int32, Row, isBasic: Bool, absorbed: Bool, owner: Int32)
     /// A column's whole value before it was replaced or changed in place
-    /// while it held its rows inline (a small value, no buffer shared).
+    /// while it held its rows inline or in a list (a small value; a list's
+    /// buffer, at most ``ColumnSet/listLimit`` rows, is shared with the
+    /// entry and copied by the change that follows).
     case column(Int32, ColumnSet)
     /// A row id inserted into, or removed from, a column whose rows spilled
     /// into a hash set. Why not its value: holding the set would make the
