@@ -210,6 +210,55 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         }
     }
 
+    /// Whether an undo of inserting `element` needs the column's whole value:
+    /// inline rows, or a full list that the insert turns into a hash set. A
+    /// list or a hash set that keeps its tier is undone by the element alone.
+    /// Why not the value always: the journal's copy would share the buffer,
+    /// and the change would then copy it (allocations of a real screen's
+    /// load up to +57% when lists were journaled by value).
+    func undoNeedsValue(inserting element: Int32) -> Bool {
+        switch storage {
+        case .inline: return true
+        case .list(let list): return list.count >= Self.listLimit && !list.contains(element)
+        case .spilled: return false
+        }
+    }
+
+    /// Whether an undo of removing `element` needs the column's whole value:
+    /// inline rows, or a hash set that the removal turns into a list.
+    func undoNeedsValue(removing element: Int32) -> Bool {
+        switch storage {
+        case .inline: return true
+        case .list: return false
+        case .spilled(let set): return set.count - 1 <= Self.listReturn && set.contains(element)
+        }
+    }
+
+    /// Where `element` is in a list (nil for the other tiers or if absent):
+    /// what an undo of its removal needs to put it back in its place.
+    func listPosition(of element: Int32) -> Int? {
+        if case .list(let list) = storage { return list.firstIndex(of: element) }
+        return nil
+    }
+
+    /// Undoes a list's removal of `element` from `position` (the last row
+    /// had moved into the hole): that row goes back to the end and `element`
+    /// takes its place, so the list is as it was, order and all.
+    mutating func restore(_ element: Int32, at position: Int) {
+        guard case .list(var list) = storage, position <= list.count else {
+            insert(element)
+            return
+        }
+        storage = .inline(0, 0, 0, count: 0)  // (see ``insert(_:)``)
+        if position == list.count {
+            list.append(element)
+        } else {
+            list.append(list[position])
+            list[position] = element
+        }
+        storage = .list(list)
+    }
+
     /// Why one buffer for both long tiers: a list's rows and a hash set's
     /// slots are both `[Int32]` whose empty slots are negative, so one loop
     /// walks either (a set's walk starts past its count); an iterator with a

@@ -15,17 +15,20 @@ enum TableauUndo {
     /// A row's state before a write: the row, whether it was basic, its
     /// `absorbed` flag and its owner.
     case row(Int32, Row, isBasic: Bool, absorbed: Bool, owner: Int32)
-    /// A column's whole value before it was replaced or changed in place
-    /// while it held its rows inline or in a list (a small value; a list's
-    /// buffer, at most ``ColumnSet/listLimit`` rows, is shared with the
-    /// entry and copied by the change that follows).
+    /// A column's whole value before it was replaced, changed in place
+    /// while it held its rows inline (a small value, no buffer shared), or
+    /// moved between a list and a hash set (the change makes a new buffer,
+    /// so the old one is kept, not copied).
     case column(Int32, ColumnSet)
-    /// A row id inserted into, or removed from, a column whose rows spilled
-    /// into a hash set. Why not its value: holding the set would make the
+    /// A row id inserted into, or removed from, a column whose rows are in
+    /// a hash set (or inserted into a list) and stay in that tier. Why not its value: holding the set would make the
     /// change copy it, and the widest columns (a container edit that every
     /// row of a grid names) are the ones the artificial solve touches.
     case columnInserted(Int32, Int32)
     case columnRemoved(Int32, Int32)
+    /// A row id removed from a column that lists its rows, and the position
+    /// it had (the list's last row moved there).
+    case columnListRemoved(Int32, Int32, at: Int32)
     /// An objective level's coefficient of a symbol before a write.
     case objective(level: Int, Symbol, Double)
     /// An objective level's constant before a write.

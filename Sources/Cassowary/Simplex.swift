@@ -224,11 +224,11 @@ extension CassowarySolver {
     /// they differ, and the best's own ratios are filled in as far as a
     /// comparison has needed them. Why: each ratio is a lookup in a level's
     /// row (two loads by id, over arrays as long as the tableau's ids), and
-    /// computing every level for every candidate made the ratio test a
-    /// quarter of the dual simplex's misses at 10^4 random views
-    /// (docs/measurements.md#m-2026-11-29-column-lists); a lone candidate
-    /// needs none. The same ratios are compared in the same order, so the
-    /// same symbol is chosen.
+    /// a lone candidate needs none: a random layout's resize takes 1% fewer
+    /// instructions (docs/measurements.md#m-2026-11-29-column-lists; its
+    /// misses move to the substitution into the objectives that follows,
+    /// which reads the same entries). The same ratios are compared in the
+    /// same order, so the same symbol is chosen.
     ///
     /// `ratios` and `best` are kept buffers (``DualScratch``): a fresh array
     /// of ratios for every candidate cell was an allocation and a free per

@@ -994,6 +994,8 @@ struct Tableau {
                 columns[Int(id)].remove(element)
             case let .columnRemoved(id, element):
                 columns[Int(id)].insert(element)
+            case let .columnListRemoved(id, element, position):
+                columns[Int(id)].restore(element, at: Int(position))
             case let .objective(k, symbol, value):
                 levels[k].setCoefficient(of: symbol, to: value)
             case let .objectiveConstant(k, value):
@@ -1059,7 +1061,7 @@ struct Tableau {
     private mutating func insert(_ b: Int32, intoColumn id: Int32) {
         let i = Int(id)
         if journal != nil {
-            if !columns[i].isSpilled {
+            if columns[i].undoNeedsValue(inserting: b) {
                 journal?.entries.append(.column(id, columns[i]))
             } else if !columns[i].contains(b) {
                 journal?.entries.append(.columnInserted(id, b))
@@ -1073,8 +1075,10 @@ struct Tableau {
     private mutating func remove(_ b: Int32, fromColumn id: Int32) {
         let i = Int(id)
         if journal != nil {
-            if !columns[i].isSpilled {
+            if columns[i].undoNeedsValue(removing: b) {
                 journal?.entries.append(.column(id, columns[i]))
+            } else if let position = columns[i].listPosition(of: b) {
+                journal?.entries.append(.columnListRemoved(id, b, at: Int32(position)))
             } else if columns[i].contains(b) {
                 journal?.entries.append(.columnRemoved(id, b))
             }

@@ -100,6 +100,29 @@ struct DenseStorageTests {
         #expect(!column.isSpilled && Set(column) == [10, 15, 12, 13, 7])
     }
 
+    @Test("an undone list removal puts the row back where it was; a change of tier is undone by value")
+    func columnListUndo() throws {
+        let column: ColumnSet = [10, 11, 12, 13, 14]
+        for victim in Array(column) {
+            var changed = column
+            let position = try #require(changed.listPosition(of: victim))
+            #expect(!changed.undoNeedsValue(removing: victim))
+            changed.remove(victim)
+            changed.restore(victim, at: position)
+            #expect(Array(changed) == Array(column), "removing \(victim) and undoing it")
+        }
+        var full = ColumnSet()
+        for id in Int32(0)..<Int32(ColumnSet.listLimit) { full.insert(id) }
+        #expect(!full.isSpilled && full.undoNeedsValue(inserting: 100), "a full list becomes a hash set")
+        #expect(!full.undoNeedsValue(inserting: 0), "a row already listed changes nothing")
+        full.insert(100)
+        for id in Int32(0)..<Int32(ColumnSet.listLimit - ColumnSet.listReturn) { full.remove(id) }
+        #expect(full.isSpilled && full.count == ColumnSet.listReturn + 1)
+        #expect(full.undoNeedsValue(removing: 100) && !full.undoNeedsValue(removing: 1), "the next removal of a row makes it a list")
+        let inline: ColumnSet = [1, 2]
+        #expect(inline.undoNeedsValue(inserting: 3) && inline.undoNeedsValue(removing: 1), "inline: by value")
+    }
+
     @Test("a spilled column: a set of ids through growth and shrinking, walked in an order its operations fix", arguments: [11, 12, 13])
     func spilledColumnIsASetWithAReplayableOrder(seed: UInt64) {
         var g = Generator(state: seed)
