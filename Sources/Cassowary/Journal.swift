@@ -21,9 +21,10 @@ enum TableauUndo {
     /// so the old one is kept, not copied).
     case column(Int32, ColumnSet)
     /// A row id inserted into, or removed from, a column whose rows are in
-    /// a hash set (or inserted into a list) and stay in that tier. Why not its value: holding the set would make the
-    /// change copy it, and the widest columns (a container edit that every
-    /// row of a grid names) are the ones the artificial solve touches.
+    /// a hash set (or inserted into a list) and stay in that tier. Why not
+    /// its value: holding the set would make the change copy it, and the
+    /// widest columns (a container edit that every row of a grid names) are
+    /// the ones the artificial solve touches.
     case columnInserted(Int32, Int32)
     case columnRemoved(Int32, Int32)
     /// A row id removed from a column that lists its rows, and the position
