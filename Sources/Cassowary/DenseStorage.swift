@@ -302,8 +302,7 @@ struct ColumnSet: Sequence, ExpressibleByArrayLiteral {
         switch storage {
         case .inline(let a, let b, let c, let n): return Iterator(inline: (a, b, c), buffer: nil, position: 0, end: Int(n))
         case .list(let list): return Iterator(inline: (0, 0, 0), buffer: list, position: 0, end: list.count)
-        case .spilled(let set):
-            return Iterator(inline: (0, 0, 0), buffer: set.slots, position: SpilledColumn.firstSlot, end: set.slots.count)
+        case .spilled(let set): return set.makeIterator()
         }
     }
 }
@@ -329,12 +328,6 @@ struct SpilledColumn: Sequence {
 
     private static let empty: Int32 = -1
     private static let header = 1
-
-    /// The table as stored (the count, then the slots; an empty slot is
-    /// negative), for ``ColumnSet``'s walk.
-    var slots: [Int32] { storage }
-    /// Where the slots start in ``slots``.
-    static let firstSlot = header
 
     var count: Int { Int(storage[0]) }
     private var capacity: Int { storage.count - Self.header }
@@ -438,21 +431,11 @@ struct SpilledColumn: Sequence {
         storage = new
     }
 
-    struct Iterator: IteratorProtocol {
-        let storage: [Int32]
-        var position = SpilledColumn.header
-
-        mutating func next() -> Int32? {
-            while position < storage.count {
-                let v = storage[position]
-                position += 1
-                if v >= 0 { return v }
-            }
-            return nil
-        }
+    /// The slots in order, past the count: ``ColumnSet``'s walk, which
+    /// skips the empty (negative) slots as it skips nothing in a list.
+    func makeIterator() -> ColumnSet.Iterator {
+        ColumnSet.Iterator(inline: (0, 0, 0), buffer: storage, position: Self.header, end: storage.count)
     }
-
-    func makeIterator() -> Iterator { Iterator(storage: storage) }
 }
 
 /// A binary heap of symbol ids in one array, in an order the caller gives
