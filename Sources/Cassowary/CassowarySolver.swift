@@ -50,6 +50,11 @@ public struct CassowarySolver: Sendable {
     var dualScratch = DualScratch()
     /// Dual simplex runs that queued their rows in the heap (tests read it).
     var dualHeapRuns = 0
+    /// Dual simplex runs that fell back to the lowest id (Bland's rule), and
+    /// the pivots after which a run does (nil: eight a waiting row plus 64;
+    /// tests set it to reach the fallback).
+    var dualBlandRuns = 0
+    var dualPivotsBeforeBland: Int?
     var records = DenseTable<ConstraintRecord>()
     /// The terms of every record (``ConstraintRecord/termStart``).
     var terms = TermArena()

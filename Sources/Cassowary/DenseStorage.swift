@@ -441,9 +441,10 @@ struct SpilledColumn: Sequence {
 /// A binary heap of symbol ids in one array, in an order the caller gives
 /// with each operation (`before(a, b)`: `a` comes out first). Why the order
 /// per call rather than stored: the tableau's flattening orders by ranks it
-/// owns (a stored closure would capture the tableau), and the dual simplex
-/// by id alone. The sift steps are fixed, so the same operations in the same
-/// order give the same sequence of ids, ties included.
+/// owns (a stored closure would capture the tableau). The sift steps are
+/// fixed, so the same operations in the same order give the same sequence
+/// of ids, ties included. (The dual simplex keys its rows by their
+/// constants, which change while they wait: ``InfeasibleQueue``.)
 struct IDHeap {
     private var ids: [Int32] = []
 

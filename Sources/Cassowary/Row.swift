@@ -231,6 +231,26 @@ struct Row: Equatable {
         cells = merged
     }
 
+    /// ``addScaled(_:_:skipping:onChange:)`` merged through `scratch` (a kept
+    /// buffer, emptied) and written back into the row's own buffer when it
+    /// has room; otherwise into a new one with the room the merge could have
+    /// needed, as that method gives.
+    @inline(__always)
+    mutating func addScaled(_ other: Row, _ factor: Double, skipping skip: Symbol, scratch: inout [Cell],
+                            onChange: (Symbol, Int) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        merge(other, factor, skipping: skip, into: &scratch, onChange: onChange)
+        if cells.capacity >= scratch.count {
+            cells.removeAll(keepingCapacity: true)
+            cells.append(contentsOf: scratch)
+        } else {
+            var merged: [Cell] = []
+            merged.reserveCapacity(cells.count + other.cells.count - 1)
+            merged.append(contentsOf: scratch)
+            cells = merged
+        }
+    }
+
     /// ``addScaled(_:_:skipping:onChange:)`` for a row being built: the
     /// merge is written into `spare` (emptied, grown only when too small),
     /// which then becomes the row's buffer, and the row's old buffer

@@ -157,53 +157,93 @@ extension CassowarySolver {
     }
 
     /// Dual simplex: repairs restricted rows with negative constants while
-    /// keeping the objective optimal. Rows are taken lowest id first so the
-    /// pivot sequence is deterministic.
+    /// keeping the objective optimal. The row taken next is the most
+    /// infeasible one: the most negative constant, ties by the lowest id, so
+    /// the pivot sequence is deterministic.
     ///
-    /// Why a heap once many rows wait: the lowest id was `infeasible.min()`,
-    /// a walk of the whole set per pivot, so a resize that made k rows
-    /// infeasible cost O(k²); on random layouts of 10^4 views that walk was a
-    /// sixth of a resize and made it grow as size^1.13 in instructions
-    /// (docs/measurements.md#m-2026-11-27-dual-heap). Past ``dualHeapThreshold``
-    /// waiting rows they go into a heap (kept by the solver); the set still
-    /// says which rows wait, so a row that a pivot marks again waits once.
-    /// Both give the lowest id, so the pivots are the same either way. Why not
-    /// the heap from the start: a resize of a small layout repairs a few rows,
-    /// and growing the heap and the set of marked rows were allocations that
-    /// the gate counts.
-    /// - Complexity: O(pivots × (their substitutions + log(infeasible rows))).
+    /// Why the most negative first (the dual's counterpart of Dantzig's
+    /// rule) and not the lowest id, as before: a pivot moves the constants of
+    /// every row in its column, and repairing the worst row first leaves
+    /// fewer rows to repair after it. On random layouts a resize's pivots
+    /// went 134 → 111 at 10^3 views and 1,395 → 1,083 at 10^4, from 1.18 to
+    /// 0.98-1.06 pivots a row made infeasible by the edit, so the count no
+    /// longer grows faster than the layout
+    /// (docs/measurements.md#m-2026-11-29-most-infeasible). The optimum is
+    /// the same where it is unique; where the optimal face is larger than a
+    /// point (views a layout leaves free), any rule may stop at another point
+    /// of it, as the lowest id could.
+    ///
+    /// Why a heap once many rows wait: a walk of the whole set per pivot
+    /// cost O(k²) for k infeasible rows (on random layouts of 10^4 views a
+    /// sixth of a resize, docs/measurements.md#m-2026-11-27-dual-heap). Past
+    /// ``dualHeapThreshold`` waiting rows they go into a heap keyed by their
+    /// constants (``InfeasibleQueue``, kept by the solver); a pivot queues
+    /// again each row it leaves negative, at its new constant, and an entry
+    /// whose key is no longer its row's constant is stale and skipped, so
+    /// the heap gives what the walk would: the least (constant, id) among
+    /// the rows still infeasible. Why not the heap from the start: a resize
+    /// of a small layout repairs a few rows, and growing the heap and the
+    /// set of marked rows were allocations that the gate counts.
+    /// - Complexity: O(pivots × (their substitutions + log(queued rows))).
     mutating func dualOptimize(_ infeasible: inout Set<Int32>) throws(CassowaryError) {
         var guardCount = 0
         let limit = pivotLimit
-        let lowestFirst: (Int32, Int32) -> Bool = { $0 < $1 }
+        // Why a fallback: taking the lowest id (with the ratio test's ties
+        // by id) is the dual form of Bland's rule, which cannot cycle; the
+        // most infeasible first can, on degenerate rows. A resize repairs
+        // about one row a pivot (1.06 a row the edit made infeasible on
+        // random layouts), so eight a row is far past any progress.
+        let blandAfter = dualPivotsBeforeBland ?? 8 * infeasible.count + 64
+        var bland = false
         // The kept buffers, taken out of the solver while in use (a second
         // reference would make every change copy them) and put back emptied.
         var scratch = dualScratch
         dualScratch = DualScratch()
         var queued = false
         defer {
+            infeasible.removeAll()
             scratch.queue.removeAll()
             scratch.marked.removeAll(keepingCapacity: true)
             dualScratch = scratch
         }
         while true {
-            if !queued && infeasible.count > Self.dualHeapThreshold {
-                for b in infeasible { scratch.queue.push(b, by: lowestFirst) }
+            if !bland && guardCount >= blandAfter {
+                bland = true
+                dualBlandRuns += 1
+                if queued {
+                    scratch.queue.drain(into: &infeasible) { id, key in tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key }
+                    queued = false
+                }
+            }
+            if !bland && !queued && infeasible.count > Self.dualHeapThreshold {
+                for b in infeasible where tableau.isBasic[Int(b)] {
+                    scratch.queue.push(tableau.rows[Int(b)].constant, b)
+                }
                 queued = true
                 dualHeapRuns += 1
             }
-            guard let b = queued ? scratch.queue.pop(by: lowestFirst) : infeasible.min() else { return }
-            infeasible.remove(b)
+            let next: Int32?
+            if bland {
+                next = infeasible.filter { tableau.isBasic[Int($0)] && tableau.rows[Int($0)].constant < -Row.nearZero }.min()
+            } else if queued {
+                next = scratch.queue.pop { id, key in tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key }
+            } else {
+                next = mostInfeasible(infeasible)
+            }
+            guard let b = next else { return }
             let bi = Int(b)
-            guard tableau.isBasic[bi], tableau.rows[bi].constant < -Row.nearZero else { continue }
+            // The least constant waiting is within rounding of zero (or
+            // above it): every row is feasible.
+            guard tableau.rows[bi].constant < -Row.nearZero else { return }
             guard let entering = dualEnteringSymbol(tableau.rows[bi], ratios: &scratch.ratios, best: &scratch.bestRatios) else {
                 throw .internalError("dual simplex found no entering symbol (row \(tableau.symbol(id: b)))")
             }
             if queued {
                 scratch.marked.removeAll(keepingCapacity: true)
                 tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &scratch.marked)
-                for m in scratch.marked where infeasible.insert(m).inserted { scratch.queue.push(m, by: lowestFirst) }
+                for m in scratch.marked { scratch.queue.push(tableau.rows[Int(m)].constant, m) }
             } else {
+                infeasible.remove(b)
                 tableau.pivot(leaving: tableau.symbol(id: b), entering: entering, infeasible: &infeasible)
             }
             guardCount += 1
@@ -211,8 +251,24 @@ extension CassowarySolver {
         }
     }
 
+    /// The waiting row with the least (constant, id) among those still
+    /// basic, or nil when none is: the walk of ``dualOptimize(_:)`` below
+    /// its heap's threshold.
+    /// - Complexity: O(rows in `infeasible`).
+    private func mostInfeasible(_ infeasible: Set<Int32>) -> Int32? {
+        var best: Int32?
+        var bestConstant = 0.0
+        for b in infeasible where tableau.isBasic[Int(b)] {
+            let constant = tableau.rows[Int(b)].constant
+            if let current = best, constant > bestConstant || (constant == bestConstant && b > current) { continue }
+            best = b
+            bestConstant = constant
+        }
+        return best
+    }
+
     /// How many infeasible rows the dual simplex takes by walking their set
-    /// for the lowest id before it queues them in a heap.
+    /// for the most infeasible before it queues them in a heap.
     static let dualHeapThreshold = 32
 
     /// The entering symbol of the dual simplex for an infeasible row: among
@@ -299,9 +355,77 @@ extension CassowarySolver {
 /// The buffers of ``CassowarySolver/dualOptimize(_:)``: the infeasible rows
 /// by id, and the rows one pivot marks.
 struct DualScratch {
-    var queue = IDHeap()
+    var queue = InfeasibleQueue()
     var marked = Set<Int32>()
     /// The ratios of a candidate and of the best so far (``CassowarySolver/dualEnteringSymbol(_:ratios:best:)``).
     var ratios: [Double] = []
     var bestRatios: [Double] = []
+}
+
+/// The rows waiting for the dual simplex, each with its constant when
+/// queued: the least (constant, id) comes out first, the most infeasible
+/// row. A row queued again at a new constant has two entries; the caller's
+/// test at ``pop(isCurrent:)`` drops the ones whose key is no longer the
+/// row's constant.
+struct InfeasibleQueue {
+    private struct Entry {
+        var key: Double
+        var id: Int32
+        /// Whether `self` comes out before `other`.
+        func precedes(_ other: Entry) -> Bool { key != other.key ? key < other.key : id < other.id }
+    }
+
+    private var entries: [Entry] = []
+
+    var count: Int { entries.count }
+
+    /// - Complexity: O(log count).
+    mutating func push(_ key: Double, _ id: Int32) {
+        entries.append(Entry(key: key, id: id))
+        var i = entries.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard entries[i].precedes(entries[parent]) else { break }
+            entries.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    /// The first entry that `isCurrent(id, key)` accepts, removed with the
+    /// ones before it; nil when none is left.
+    /// - Complexity: O(log count) a removed entry.
+    mutating func pop(isCurrent: (Int32, Double) -> Bool) -> Int32? {
+        while let top = entries.first {
+            removeFirst()
+            if isCurrent(top.id, top.key) { return top.id }
+        }
+        return nil
+    }
+
+    private mutating func removeFirst() {
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return }
+        entries[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var best = i
+            if l < entries.count, entries[l].precedes(entries[best]) { best = l }
+            if r < entries.count, entries[r].precedes(entries[best]) { best = r }
+            guard best != i else { return }
+            entries.swapAt(i, best)
+            i = best
+        }
+    }
+
+    /// Moves the ids of the entries `isCurrent(id, key)` accepts into `set`
+    /// and empties the queue.
+    /// - Complexity: O(count).
+    mutating func drain(into set: inout Set<Int32>, isCurrent: (Int32, Double) -> Bool) {
+        for entry in entries where isCurrent(entry.id, entry.key) { set.insert(entry.id) }
+        removeAll()
+    }
+
+    /// Empties the queue, keeping its storage.
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }

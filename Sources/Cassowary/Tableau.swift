@@ -318,6 +318,9 @@ struct Tableau {
         if journaling { journal?.entries.append(.column(symbol.id, targets)) }
         columns[s] = []
         substitutedRowCount += targets.count
+        var scratch: [Row.Cell] = []
+        swap(&scratch, &mergeCells)
+        defer { swap(&scratch, &mergeCells) }
         for b in targets {
             let bi = Int(b)
             // Why the row is moved out first: the merge updates `columns` as
@@ -326,11 +329,11 @@ struct Tableau {
             var target = rows[bi]
             rows[bi] = Row()
             if journaling {
-                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
+                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol, scratch: &scratch) { cell, change in
                     if change > 0 { insert(b, intoColumn: cell.id) } else if cell != symbol { remove(b, fromColumn: cell.id) }
                 }
             } else {
-                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol) { cell, change in
+                target.addScaled(row, target.coefficient(of: symbol), skipping: symbol, scratch: &scratch) { cell, change in
                     // `symbol`'s own column was emptied above.
                     if change > 0 { columns[Int(cell.id)].insert(b) } else if cell != symbol { columns[Int(cell.id)].remove(b) }
                 }

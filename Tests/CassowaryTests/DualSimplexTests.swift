@@ -4,10 +4,45 @@ import LayoutModel
 import LayoutTestSupport
 import Testing
 
-/// The dual simplex takes infeasible rows lowest id first; past a few it
-/// queues them in a heap (``IDHeap``) instead of walking the set per pivot.
+/// The dual simplex takes the most infeasible row first (ties by id); past a
+/// few it queues them in a heap (``InfeasibleQueue``) instead of walking the
+/// set per pivot, and after many pivots it falls back to the lowest id.
 @Suite("Dual simplex: infeasible rows in order")
 struct DualSimplexTests {
+    @Test("the queue gives the least (key, id) among current entries, as sorting does", arguments: UInt64(1)...8)
+    func queueOrder(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var queue = InfeasibleQueue()
+        // The live key of each id (nil: not waiting); entries pushed with an
+        // older key are stale and must be skipped.
+        var live: [Int32: Double] = [:]
+        let current: (Int32, Double) -> Bool = { id, key in live[id] == key }
+        var popped = 0, staleSkipped = 0
+        for _ in 0..<3_000 {
+            if rng.next() % 3 == 0 {
+                let expected = live.min { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }
+                let before = queue.count
+                let top = queue.pop(isCurrent: current)
+                #expect(top == expected?.key, "seed \(seed)")
+                if let top {
+                    staleSkipped += before - queue.count - 1
+                    live[top] = nil
+                    popped += 1
+                }
+            } else {
+                let id = Int32(truncatingIfNeeded: rng.next() % 300)
+                // Few distinct keys, so that ties by id are common.
+                let key = -Double(rng.next() % 40)
+                live[id] = key
+                queue.push(key, id)
+            }
+        }
+        var drained = Set<Int32>()
+        queue.drain(into: &drained, isCurrent: current)
+        #expect(drained == Set(live.keys), "seed \(seed)")
+        #expect(queue.count == 0 && popped > 300 && staleSkipped > 0, "seed \(seed): \(popped) popped, \(staleSkipped) stale")
+    }
+
     @Test("the heap gives ids out in the caller's order, as sorting does", arguments: UInt64(1)...8)
     func heapOrder(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
@@ -40,6 +75,35 @@ struct DualSimplexTests {
     @Test("a resize that makes many rows infeasible goes through the heap to the optimum a fresh load gives",
           arguments: [UInt64(1)])
     func resizeThroughHeap(seed: UInt64) throws {
+        var fresh: [Double: CassowarySolver] = [:]
+        let run = try resizeAndCompare(seed: seed, pivotsBeforeBland: nil, fresh: &fresh)
+        #expect(run.heapRuns > 0, "seed \(seed): no resize made more than \(CassowarySolver.dualHeapThreshold) rows infeasible")
+        #expect(run.blandRuns == 0, "seed \(seed): a resize of a random layout fell back to the lowest id")
+    }
+
+    @Test("the lowest id (Bland's rule), from the start or from a run's middle, reaches the same optimum with more pivots",
+          arguments: [UInt64(1)])
+    func blandFallback(seed: UInt64) throws {
+        // (The fresh loads are the same for the three runs: made once.)
+        var fresh: [Double: CassowarySolver] = [:]
+        let mostInfeasible = try resizeAndCompare(seed: seed, pivotsBeforeBland: nil, fresh: &fresh)
+        let lowestID = try resizeAndCompare(seed: seed, pivotsBeforeBland: 0, fresh: &fresh)
+        let switched = try resizeAndCompare(seed: seed, pivotsBeforeBland: 5, fresh: &fresh)
+        #expect(lowestID.blandRuns == 2 && lowestID.heapRuns == 0)
+        // (From the middle: the heap's waiting rows go back to the set.)
+        #expect(switched.blandRuns == 2 && switched.heapRuns > 0)
+        // What the rule is for: fewer pivots than the lowest id's.
+        #expect(mostInfeasible.pivots < lowestID.pivots,
+                "seed \(seed): \(mostInfeasible.pivots) pivots most infeasible first, \(lowestID.pivots) lowest id first")
+    }
+
+    /// Loads a random layout of 200 views with its width edit, resizes it
+    /// to half and to 1.7 times its width, and checks each resize against a
+    /// fresh load at that width (required rows hold, the container width
+    /// and every strength's errors match; `fresh` keeps the fresh loads by
+    /// width for the next call). Returns what the dual simplex did.
+    private func resizeAndCompare(seed: UInt64, pivotsBeforeBland: Int?, fresh freshLoads: inout [Double: CassowarySolver]) throws
+        -> (heapRuns: Int, blandRuns: Int, pivots: Int) {
         // (Debug builds check every invariant after every add: 200 views
         // keep the test short and still make more than 32 rows infeasible (120 did not).)
         let layout = try RandomFeasible.layout(views: 200, seed: seed)
@@ -48,12 +112,13 @@ struct DualSimplexTests {
             try StressTests.loadWithWidthEdit(system, width: width)
         }
         var (resized, variables) = try load(width: system.size.width)
-        var heapRuns = 0
+        resized.dualPivotsBeforeBland = pivotsBeforeBland
+        let pivotsBefore = resized.tableau.pivotCount
         for width in [system.size.width * 0.5, system.size.width * 1.7] {
             try resized.suggestValue(variables[2], width)
             resized.updateVariables()
-            heapRuns = resized.dualHeapRuns
-            let (fresh, _) = try load(width: width)
+            let fresh = try freshLoads[width] ?? load(width: width).0
+            freshLoads[width] = fresh
             // Random layouts leave some views free on the optimal face, where
             // two paths may stop at different points: compare the required
             // rows' residuals and each level's optimum instead of frames.
@@ -97,6 +162,6 @@ struct DualSimplexTests {
                         "seed \(seed), width \(width): errors at strength \(strength): \(other) resized, \(error) fresh")
             }
         }
-        #expect(heapRuns > 0, "seed \(seed): no resize made more than \(CassowarySolver.dualHeapThreshold) rows infeasible")
+        return (resized.dualHeapRuns, resized.dualBlandRuns, resized.tableau.pivotCount - pivotsBefore)
     }
 }
