@@ -224,6 +224,7 @@ extension CassowarySolver {
             }
             let next: Int32?
             if bland {
+                // (A walk and an array a pivot: only past the rule's bound.)
                 next = infeasible.filter { tableau.isBasic[Int($0)] && tableau.rows[Int($0)].constant < -Row.nearZero }.min()
             } else if queued {
                 next = scratch.queue.pop { id, key in tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key }
@@ -353,7 +354,7 @@ extension CassowarySolver {
 }
 
 /// The buffers of ``CassowarySolver/dualOptimize(_:)``: the infeasible rows
-/// by id, and the rows one pivot marks.
+/// keyed by their constants, and the rows one pivot marks.
 struct DualScratch {
     var queue = InfeasibleQueue()
     var marked = Set<Int32>()

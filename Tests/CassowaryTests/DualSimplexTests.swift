@@ -72,21 +72,16 @@ struct DualSimplexTests {
         #expect(popped > 100 && heap.isEmpty)
     }
 
-    @Test("a resize that makes many rows infeasible goes through the heap to the optimum a fresh load gives",
-          arguments: [UInt64(1)])
+    @Test("""
+          a resize that makes many rows infeasible goes through the heap to the optimum a fresh load gives, \
+          as does the lowest id (Bland's rule) from the start or from a run's middle, with more pivots
+          """, arguments: [UInt64(1)])
     func resizeThroughHeap(seed: UInt64) throws {
-        var fresh: [Double: CassowarySolver] = [:]
-        let run = try resizeAndCompare(seed: seed, pivotsBeforeBland: nil, fresh: &fresh)
-        #expect(run.heapRuns > 0, "seed \(seed): no resize made more than \(CassowarySolver.dualHeapThreshold) rows infeasible")
-        #expect(run.blandRuns == 0, "seed \(seed): a resize of a random layout fell back to the lowest id")
-    }
-
-    @Test("the lowest id (Bland's rule), from the start or from a run's middle, reaches the same optimum with more pivots",
-          arguments: [UInt64(1)])
-    func blandFallback(seed: UInt64) throws {
         // (The fresh loads are the same for the three runs: made once.)
         var fresh: [Double: CassowarySolver] = [:]
         let mostInfeasible = try resizeAndCompare(seed: seed, pivotsBeforeBland: nil, fresh: &fresh)
+        #expect(mostInfeasible.heapRuns > 0, "seed \(seed): no resize made more than \(CassowarySolver.dualHeapThreshold) rows infeasible")
+        #expect(mostInfeasible.blandRuns == 0, "seed \(seed): a resize of a random layout fell back to the lowest id")
         let lowestID = try resizeAndCompare(seed: seed, pivotsBeforeBland: 0, fresh: &fresh)
         let switched = try resizeAndCompare(seed: seed, pivotsBeforeBland: 5, fresh: &fresh)
         #expect(lowestID.blandRuns == 2 && lowestID.heapRuns == 0)
