@@ -372,61 +372,35 @@ struct InfeasibleQueue {
     private struct Entry {
         var key: Double
         var id: Int32
-        /// Whether `self` comes out before `other`.
-        func precedes(_ other: Entry) -> Bool { key != other.key ? key < other.key : id < other.id }
+        /// Whether `a` comes out before `b`: the lesser key, ties by id.
+        static func precedes(_ a: Entry, _ b: Entry) -> Bool { a.key != b.key ? a.key < b.key : a.id < b.id }
     }
 
-    private var entries: [Entry] = []
+    private var heap = BinaryHeap<Entry>()
 
-    var count: Int { entries.count }
+    var count: Int { heap.count }
 
     /// - Complexity: O(log count).
-    mutating func push(_ key: Double, _ id: Int32) {
-        entries.append(Entry(key: key, id: id))
-        var i = entries.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard entries[i].precedes(entries[parent]) else { break }
-            entries.swapAt(i, parent)
-            i = parent
-        }
-    }
+    mutating func push(_ key: Double, _ id: Int32) { heap.push(Entry(key: key, id: id), by: Entry.precedes) }
 
     /// The first entry that `isCurrent(id, key)` accepts, removed with the
     /// ones before it; nil when none is left.
     /// - Complexity: O(log count) a removed entry.
     mutating func pop(isCurrent: (Int32, Double) -> Bool) -> Int32? {
-        while let top = entries.first {
-            removeFirst()
+        while let top = heap.pop(by: Entry.precedes) {
             if isCurrent(top.id, top.key) { return top.id }
         }
         return nil
-    }
-
-    private mutating func removeFirst() {
-        let last = entries.removeLast()
-        guard !entries.isEmpty else { return }
-        entries[0] = last
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var best = i
-            if l < entries.count, entries[l].precedes(entries[best]) { best = l }
-            if r < entries.count, entries[r].precedes(entries[best]) { best = r }
-            guard best != i else { return }
-            entries.swapAt(i, best)
-            i = best
-        }
     }
 
     /// Moves the ids of the entries `isCurrent(id, key)` accepts into `set`
     /// and empties the queue.
     /// - Complexity: O(count).
     mutating func drain(into set: inout Set<Int32>, isCurrent: (Int32, Double) -> Bool) {
-        for entry in entries where isCurrent(entry.id, entry.key) { set.insert(entry.id) }
-        removeAll()
+        for entry in heap.elements where isCurrent(entry.id, entry.key) { set.insert(entry.id) }
+        heap.removeAll()
     }
 
     /// Empties the queue, keeping its storage.
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { heap.removeAll() }
 }
