@@ -211,7 +211,7 @@ extension CassowarySolver {
                 bland = true
                 dualBlandRuns += 1
                 if queued {
-                    scratch.queue.drain(into: &infeasible) { id, key in tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key }
+                    scratch.queue.drain(into: &infeasible) { isCurrent($0, $1) }
                     queued = false
                 }
             }
@@ -227,7 +227,7 @@ extension CassowarySolver {
                 // (A walk and an array a pivot: only past the rule's bound.)
                 next = infeasible.filter { tableau.isBasic[Int($0)] && tableau.rows[Int($0)].constant < -Row.nearZero }.min()
             } else if queued {
-                next = scratch.queue.pop { id, key in tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key }
+                next = scratch.queue.pop { isCurrent($0, $1) }
             } else {
                 next = mostInfeasible(infeasible)
             }
@@ -250,6 +250,12 @@ extension CassowarySolver {
             guardCount += 1
             if guardCount > limit { throw .numericalTrouble("the dual simplex cycled (\(limit) pivots) on badly scaled rows") }
         }
+    }
+
+    /// Whether a queued entry (a row's id and its constant when queued) is
+    /// still the row's: basic, at that constant (``InfeasibleQueue``).
+    private func isCurrent(_ id: Int32, _ key: Double) -> Bool {
+        tableau.isBasic[Int(id)] && tableau.rows[Int(id)].constant == key
     }
 
     /// The waiting row with the least (constant, id) among those still
