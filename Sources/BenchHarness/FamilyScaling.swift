@@ -61,6 +61,57 @@ extension ScalingPhases {
     }
 }
 
+/// Each round's seconds of one layout on one solver, in the order of the
+/// rounds (the warm-up not among them): what a median and the exponent's
+/// interval are taken from.
+public struct RoundSeconds: ScalingSeries, Sendable, Codable, Equatable {
+    public var load: [Double] = []
+    public var solve: [Double] = []
+    public var resize: [Double] = []
+
+    public init(load: [Double] = [], solve: [Double] = [], resize: [Double] = []) {
+        self.load = load
+        self.solve = solve
+        self.resize = resize
+    }
+
+    /// The rounds measured (the shortest series', should they differ in a decoded document).
+    public var count: Int { min(load.count, solve.count, resize.count) }
+
+    mutating func append(_ sample: (load: Double, solve: Double, resize: Double)) {
+        load.append(sample.load)
+        solve.append(sample.solve)
+        resize.append(sample.resize)
+    }
+
+    /// The medians, with the rounds kept.
+    /// - Complexity: O(rounds log rounds).
+    public func medians(seed: Int, constraints: Int) -> InstanceMedians {
+        func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
+        return InstanceMedians(seed: seed, constraints: constraints, load: median(load), solve: median(solve),
+                               resize: median(resize), rounds: self)
+    }
+}
+
+/// The per-round series of the three phases.
+public protocol ScalingSeries {
+    var load: [Double] { get }
+    var solve: [Double] { get }
+    var resize: [Double] { get }
+}
+
+extension ScalingSeries {
+    /// A phase's series (empty for a phase not measured).
+    public func series(_ phase: Phase) -> [Double] {
+        switch phase {
+        case .load: load
+        case .solve: solve
+        case .resize: resize
+        default: []
+        }
+    }
+}
+
 /// One random instance's medians, of which a ``ScalingMeasurement`` of a
 /// random family is the mean.
 public struct InstanceMedians: ScalingPhases, Sendable, Codable, Equatable {
@@ -70,13 +121,16 @@ public struct InstanceMedians: ScalingPhases, Sendable, Codable, Equatable {
     public var load: Double
     public var solve: Double
     public var resize: Double
+    /// Each round's seconds (absent in documents written before they were kept).
+    public var rounds: RoundSeconds?
 
-    public init(seed: Int, constraints: Int, load: Double, solve: Double, resize: Double) {
+    public init(seed: Int, constraints: Int, load: Double, solve: Double, resize: Double, rounds: RoundSeconds? = nil) {
         self.seed = seed
         self.constraints = constraints
         self.load = load
         self.solve = solve
         self.resize = resize
+        self.rounds = rounds
     }
 }
 
@@ -99,9 +153,12 @@ public struct ScalingMeasurement: ScalingPhases, Sendable, Codable, Equatable {
     /// (and ``constraints``, rounded) are their means. Nil for a family with
     /// one layout a size.
     public var instances: [InstanceMedians]?
+    /// Each round's seconds of the family's one layout (a random family's
+    /// are its instances'; absent in documents written before they were kept).
+    public var rounds: RoundSeconds?
 
     public init(family: ScalingFamily, solver: String, size: Int, constraints: Int, load: Double, solve: Double, resize: Double,
-                instances: [InstanceMedians]? = nil) {
+                instances: [InstanceMedians]? = nil, rounds: RoundSeconds? = nil) {
         self.family = family
         self.solver = solver
         self.size = size
@@ -110,6 +167,17 @@ public struct ScalingMeasurement: ScalingPhases, Sendable, Codable, Equatable {
         self.solve = solve
         self.resize = resize
         self.instances = instances
+        self.rounds = rounds
+    }
+
+    /// The rounds behind the times, by seed: a random family's instances'
+    /// (nil unless every instance kept them), or the one layout's as seed 1.
+    public var roundsBySeed: [(seed: Int, rounds: RoundSeconds)]? {
+        if let instances {
+            let kept = instances.compactMap { i in i.rounds.map { (seed: i.seed, rounds: $0) } }
+            return kept.count == instances.count && !kept.isEmpty ? kept : nil
+        }
+        return rounds.map { [(seed: 1, rounds: $0)] }
     }
 
     /// The mean of a random family's instances (each one's medians).
@@ -135,6 +203,34 @@ public struct GrowthExponent: Sendable, Codable, Equatable {
     /// Above ``FamilyScaling/flagThreshold``: worse than linear by more than
     /// the noise of a 2-core machine allows for.
     public var flagged: Bool
+    /// The exponent's interval at ``FamilyScaling/intervalLevel`` from the
+    /// rounds (``FamilyScaling/exponentInterval(_:_:_:)``): nil below two
+    /// rounds, and in documents written before it.
+    public var low: Double?
+    public var high: Double?
+    /// The rounds the interval is drawn from.
+    public var rounds: Int?
+
+    /// Where the interval lies against the threshold: nil without one.
+    public var standing: ThresholdStanding? {
+        guard let low, let high else { return nil }
+        return low > FamilyScaling.flagThreshold ? .above : high <= FamilyScaling.flagThreshold ? .below : .straddling
+    }
+}
+
+/// Where a growth exponent's interval lies against the flag's threshold.
+///
+/// Why beside the flag: on a noisy 2-core VM one run of a family that is
+/// linear in instructions crossed 1.15 now and then (the grid's solve read
+/// 1.18 in one run of five); the flag is the estimate's, and this says
+/// whether the rounds' noise alone could put it there.
+public enum ThresholdStanding: String, Sendable, Codable {
+    /// The whole interval above the threshold: worse than linear beyond the noise.
+    case above
+    /// The threshold inside the interval: the rounds cannot tell.
+    case straddling
+    /// The whole interval at or below the threshold.
+    case below
 }
 
 /// Growth per family, solver and phase (issue 41 part 3).
@@ -212,7 +308,7 @@ public enum FamilyScaling {
             let layouts = hold ? try ordered.indices.map { i in try seeds.indices.map { j in try make(i, j) } } : []
             // (Each set by the warm-up round's sample.)
             var constraints = [[Int]](repeating: [Int](repeating: 0, count: seeds.count), count: ordered.count)
-            var samples = [[[Samples]]](repeating: [[Samples]](repeating: [Samples](repeating: Samples(), count: solvers.count),
+            var samples = [[[RoundSeconds]]](repeating: [[RoundSeconds]](repeating: [RoundSeconds](repeating: RoundSeconds(), count: solvers.count),
                                                                count: seeds.count), count: ordered.count)
             for round in 0...rounds {
                 progress(round == 0 ? "  \(family.rawValue): warm-up round"
@@ -240,7 +336,8 @@ public enum FamilyScaling {
                     } else {
                         let medians = samples[i][0][k].medians(seed: 1, constraints: constraints[i][0])
                         m = ScalingMeasurement(family: family, solver: spec.name, size: size, constraints: medians.constraints,
-                                               load: medians.load, solve: medians.solve, resize: medians.resize)
+                                               load: medians.load, solve: medians.solve, resize: medians.resize,
+                                               rounds: medians.rounds)
                     }
                     out.append(m)
                     let mean = seeds.count > 1 ? " (mean of \(seeds.count) instances)" : ""
@@ -250,24 +347,6 @@ public enum FamilyScaling {
             }
         }
         return out
-    }
-
-    /// The seconds of each phase, one entry a round.
-    struct Samples {
-        var loads: [Double] = [], solves: [Double] = [], resizes: [Double] = []
-
-        mutating func append(_ sample: (load: Double, solve: Double, resize: Double)) {
-            loads.append(sample.load)
-            solves.append(sample.solve)
-            resizes.append(sample.resize)
-        }
-
-        /// The medians.
-        func medians(seed: Int, constraints: Int) -> InstanceMedians {
-            func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
-            return InstanceMedians(seed: seed, constraints: constraints, load: median(loads), solve: median(solves),
-                                   resize: median(resizes))
-        }
     }
 
     /// One load, its solve, and the mean of a batch of resizes, on a fresh solver.
@@ -357,8 +436,54 @@ public enum FamilyScaling {
                          _ b: ScalingMeasurement) -> GrowthExponent {
         let ta = a.seconds(phase), tb = b.seconds(phase)
         let e = ta > 0 && tb > 0 ? log(tb / ta) / log(Double(b.size) / Double(a.size)) : nil
+        let interval = e == nil ? nil : exponentInterval(phase, a, b)
         return GrowthExponent(family: family, solver: solver, phase: phase, fromSize: a.size, toSize: b.size, exponent: e,
-                              flagged: (e ?? 0) > flagThreshold)
+                              flagged: (e ?? 0) > flagThreshold, low: interval?.low, high: interval?.high,
+                              rounds: interval?.rounds)
+    }
+
+    /// The level of an exponent's interval: 95%.
+    public static let intervalLevel = 0.95
+
+    /// The interval of a phase's exponent from `a`'s size to `b`'s: the
+    /// percentile bootstrap over the rounds, each resample drawing whole
+    /// rounds with replacement and taking the exponent of the resampled
+    /// medians (of a random family: of the mean of its instances' medians,
+    /// as the estimate is taken).
+    ///
+    /// Why whole rounds: a round samples every size back to back (and every
+    /// instance), so a slow spell of the machine falls on both ends of the
+    /// exponent; drawing a round's samples together keeps that pairing, and
+    /// the interval is the noise the rounds leave, not the drift they cancel.
+    /// Why not over the instances too: the seeds are fixed, and the mean is
+    /// the cost of those layouts (their spread is the instance table's). With
+    /// few rounds the medians take few values and the interval is coarse:
+    /// three rounds give about the range of their exponents.
+    /// - Returns: nil unless both sizes kept the same number (at least two)
+    ///   of rounds for the same seeds.
+    /// - Complexity: O(B · instances · rounds log rounds) for B resamples (2,000).
+    public static func exponentInterval(_ phase: Phase, _ a: ScalingMeasurement,
+                                        _ b: ScalingMeasurement) -> (low: Double, high: Double, rounds: Int)? {
+        guard let from = a.roundsBySeed, let to = b.roundsBySeed, from.map(\.seed) == to.map(\.seed) else { return nil }
+        let series = (from + to).map { $0.rounds.series(phase) }
+        guard let rounds = series.first?.count, rounds >= 2, series.allSatisfy({ $0.count == rounds }) else { return nil }
+        let instances = from.count
+        let decades = log(Double(b.size) / Double(a.size))
+        var scratch = [Double](repeating: 0, count: rounds)
+        func meanOfMedians(_ part: ArraySlice<[Double]>, _ indices: [Int]) -> Double {
+            var sum = 0.0
+            for xs in part {
+                for (k, i) in indices.enumerated() { scratch[k] = xs[i] }
+                scratch.sort()
+                sum += TimingSummary.median(sorted: scratch)
+            }
+            return sum / Double(instances)
+        }
+        let ends = Bootstrap.interval(count: rounds, level: intervalLevel) { indices in
+            let ta = meanOfMedians(series[..<instances], indices), tb = meanOfMedians(series[instances...], indices)
+            return ta > 0 && tb > 0 ? log(tb / ta) / decades : nil
+        }
+        return ends.map { (low: $0.low, high: $0.high, rounds: rounds) }
     }
 
     /// (family, solver) pairs in the order first measured.
@@ -393,7 +518,8 @@ public enum FamilyScaling {
         }
         let deciding = decidingExponents(measurements)
         lines.append("")
-        lines.append("Growth exponents (`t ∝ size^k`; flagged above \(flagThreshold)):")
+        lines.append("Growth exponents (`t ∝ size^k`; flagged above \(flagThreshold); in brackets the "
+                     + "\(Int(intervalLevel * 100))% interval over the rounds, each round's sizes resampled together):")
         lines.append("")
         lines.append("| family | sizes | " + solvers.flatMap { s in phases.map { "\(s) \($0)" } }.joined(separator: " | ") + " |")
         lines.append("|" + String(repeating: " --- |", count: 2 + solvers.count * phases.count))
@@ -402,7 +528,7 @@ public enum FamilyScaling {
             let span = here.first.map { "\($0.fromSize) → \($0.toSize)" } ?? "-"
             let cells = solvers.flatMap { s in
                 phases.map { p in
-                    here.first { $0.solver == s && $0.phase == p }.map { ($0.exponent.map { String(format: "%.2f", $0) } ?? "-") + ($0.flagged ? " ⚑" : "") } ?? "-"
+                    here.first { $0.solver == s && $0.phase == p }.map(cell) ?? "-"
                 }
             }
             lines.append("| \(family.rawValue) | \(span) | " + cells.joined(separator: " | ") + " |")
@@ -413,6 +539,20 @@ public enum FamilyScaling {
         lines.append("")
         lines.append(summary(measurements))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An exponent as the table shows it: the estimate, its interval in
+    /// brackets when the rounds gave one, and the flag.
+    static func cell(_ e: GrowthExponent) -> String {
+        let estimate = e.exponent.map { String(format: "%.2f", $0) } ?? "-"
+        let interval = intervalText(e).map { " (\($0))" } ?? ""
+        return estimate + interval + (e.flagged ? " ⚑" : "")
+    }
+
+    /// "1.09 … 1.26", or nil without an interval.
+    static func intervalText(_ e: GrowthExponent) -> String? {
+        guard let low = e.low, let high = e.high else { return nil }
+        return String(format: "%.2f … %.2f", low, high)
     }
 
     /// The random families' instances: how many each mean covers, and the
@@ -461,14 +601,32 @@ public enum FamilyScaling {
         return lines
     }
 
-    /// One line per flagged family, solver and phase, or one line saying none is.
+    /// One line per flagged family, solver and phase, or one line saying none
+    /// is; each with its interval and where that lies against the threshold,
+    /// and a line for each exponent not flagged whose interval reaches above it.
     public static func summary(_ measurements: [ScalingMeasurement]) -> String {
-        let flagged = decidingExponents(measurements).filter(\.flagged)
-        guard !flagged.isEmpty else { return "No family grows faster than size^\(flagThreshold) on any solver and phase." }
-        return flagged.map {
-            String(format: "FLAGGED: %@ on %@, %@ grows as size^%.2f from %d to %d %@", $0.family.rawValue, $0.solver, $0.phase.rawValue,
-                   $0.exponent ?? 0, $0.fromSize, $0.toSize, $0.family.sizeUnit)
-        }.joined(separator: "\n")
+        let deciding = decidingExponents(measurements)
+        let flagged = deciding.filter(\.flagged)
+        func subject(_ e: GrowthExponent) -> String {
+            String(format: "%@ on %@, %@ grows as size^%.2f from %d to %d %@", e.family.rawValue, e.solver, e.phase.rawValue,
+                   e.exponent ?? 0, e.fromSize, e.toSize, e.family.sizeUnit)
+        }
+        func noise(_ e: GrowthExponent) -> String {
+            guard let text = intervalText(e), let rounds = e.rounds, let standing = e.standing else {
+                return " (one round: no interval)"
+            }
+            let threshold = String(format: "%.2f", flagThreshold)
+            let reading = switch standing {
+            case .above: "wholly above \(threshold): beyond the rounds' noise"
+            case .straddling: "\(threshold) inside it: the rounds' noise alone can put the estimate on either side"
+            case .below: "wholly at or below \(threshold)"
+            }
+            return " (\(Int(intervalLevel * 100))% interval \(text) over \(rounds) rounds, \(reading))"
+        }
+        var lines = flagged.map { "FLAGGED: " + subject($0) + noise($0) }
+        if flagged.isEmpty { lines.append("No family grows faster than size^\(flagThreshold) on any solver and phase.") }
+        lines += deciding.filter { !$0.flagged && $0.standing == .straddling }.map { "NEAR: " + subject($0) + noise($0) }
+        return lines.joined(separator: "\n")
     }
 }
 

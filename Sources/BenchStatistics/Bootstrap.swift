@@ -68,20 +68,50 @@ public enum Bootstrap {
     public static func mean(_ values: [Double], level: Double = 0.99, resamples: Int = defaultResamples,
                             seed: UInt64 = 0x1a70_b3c5) -> Interval? {
         guard !values.isEmpty else { return nil }
-        var generator = SplitMix(seed: seed)
         let n = values.count
-        var means: [Double] = []
-        means.reserveCapacity(resamples)
-        for _ in 0..<max(1, resamples) {
-            var sum = 0.0
-            for _ in 0..<n { sum += values[Int(generator.next() % UInt64(n))] }
-            means.append(sum / Double(n))
-        }
-        means.sort()
-        let tail = (1 - level) / 2
-        let low = means[max(0, min(means.count - 1, Int((tail * Double(means.count)).rounded(.down))))]
-        let high = means[max(0, min(means.count - 1, Int(((1 - tail) * Double(means.count)).rounded(.up)) - 1))]
+        // One value has no spread: its interval is the value itself.
+        let ends = n == 1 ? (low: values[0], high: values[0])
+            : interval(count: n, level: level, resamples: resamples, seed: seed) { indices in
+                indices.reduce(0) { $0 + values[$1] } / Double(n)
+            }
+        guard let (low, high) = ends else { return nil }
         return Interval(estimate: values.reduce(0, +) / Double(n), low: low, high: high)
+    }
+}
+
+extension Bootstrap {
+    /// The percentile-bootstrap interval of any statistic of `count`
+    /// paired observations, resampled whole: each resample draws `count`
+    /// indices with replacement and hands them to `statistic`, which reads
+    /// every series at those indices.
+    ///
+    /// Why whole observations: when each observation measured several
+    /// things together (a round of `scaling --family` samples every size
+    /// back to back), a slow spell moves them all; resampling them together
+    /// keeps that pairing, so a ratio between them carries only the noise
+    /// the pairing does not cancel.
+    /// - Parameter statistic: the statistic of one resample, or nil where it
+    ///   is undefined there (a time of 0 in a ratio).
+    /// - Returns: nil below two observations, or when fewer than half the
+    ///   resamples give a value.
+    /// - Complexity: O(B · (n + the statistic's cost)) for B resamples.
+    public static func interval(count: Int, level: Double = 0.95, resamples: Int = defaultResamples,
+                                seed: UInt64 = 0x1a70_b3c5, statistic: ([Int]) -> Double?) -> (low: Double, high: Double)? {
+        guard count >= 2 else { return nil }
+        var generator = SplitMix(seed: seed)
+        var values: [Double] = []
+        values.reserveCapacity(resamples)
+        var indices = [Int](repeating: 0, count: count)
+        for _ in 0..<max(1, resamples) {
+            for i in 0..<count { indices[i] = Int(generator.next() % UInt64(count)) }
+            if let v = statistic(indices), v.isFinite { values.append(v) }
+        }
+        guard values.count * 2 >= max(1, resamples) else { return nil }
+        values.sort()
+        let tail = (1 - level) / 2
+        let low = values[max(0, min(values.count - 1, Int((tail * Double(values.count)).rounded(.down))))]
+        let high = values[max(0, min(values.count - 1, Int(((1 - tail) * Double(values.count)).rounded(.up)) - 1))]
+        return (low, high)
     }
 }
 

@@ -81,6 +81,12 @@ public struct CassowarySolver: Sendable {
     /// See ``degeneratePivotsBeforeBland``; tests set 0 (Bland's rule always)
     /// to check that both entering rules reach the same optimum.
     var degeneratePivotsBeforeBland = CassowarySolver.degeneratePivotsBeforeBland
+    #if LAYOUT_BENCH_INVARIANTS
+    /// Mutations since the last invariant check (``checkInvariants()``).
+    var mutationsSinceCheck = 0
+    /// Tableaux of up to this many symbols are checked after every mutation.
+    static let invariantCheckSpan = 256
+    #endif
 
     public init() {}
 

@@ -17,8 +17,10 @@ struct ScalingCommand: ParsableCommand {
             at least 10 ms, after two untimed resizes) of each generated family at each of --sizes on each of --solvers (cassowary and the glpk \
             reference by default), medians of --repetitions rounds (each round samples every size, \
             ascending and descending in turn, after a warm-up round), the growth exponent per family, \
-            solver and phase (from 10^3 to 10^4 when measured), and a summary line for each exponent above \
-            1.15. --order puts each layout's constraints in another order first (reversed, or shuffled \
+            solver and phase (from 10^3 to 10^4 when measured) with its 95% interval from the rounds \
+            (bootstrap, each round's sizes drawn together), and a summary line for each exponent above \
+            1.15 that says whether its interval is wholly above (beyond the noise) or holds 1.15, and one \
+            for each exponent at or below 1.15 whose interval reaches above. --order puts each layout's constraints in another order first (reversed, or shuffled \
             with a fixed seed): the growth in an order other than the generator's (the native solver \
             loads a file whose lines do not come view by view in the layout's structural order, so \
             every such order loads alike). A random family (random-feasible) is measured on \

@@ -60,6 +60,96 @@ struct FamilyScalingTests {
         #expect(FamilyScaling.decidingExponents(Array(small.prefix(1))).isEmpty)
     }
 
+    /// A measurement at `size` from its rounds' seconds (every phase the same series).
+    static func measured(_ family: ScalingFamily, size: Int, rounds: [Double]) -> ScalingMeasurement {
+        let r = RoundSeconds(load: rounds, solve: rounds, resize: rounds)
+        let m = r.medians(seed: 1, constraints: size)
+        return ScalingMeasurement(family: family, solver: "s", size: size, constraints: size, load: m.load, solve: m.solve,
+                                  resize: m.resize, rounds: r)
+    }
+
+    @Test("an exponent's interval comes from the rounds, each round's sizes resampled together; the summary reads it against 1.15")
+    func exponentIntervals() throws {
+        // A drift that moves each round's two sizes alike (up to 2x) cancels
+        // in the pairing: every round's exponent is 1.0, and so is the interval.
+        let drift = [1.0, 2.0, 0.7, 1.4, 1.1]
+        let paired = [Self.measured(.alternatingGrid, size: 1000, rounds: drift.map { 1e-3 * $0 }),
+                      Self.measured(.alternatingGrid, size: 10000, rounds: drift.map { 1e-2 * $0 })]
+        let grid = try #require(FamilyScaling.decidingExponents(paired).first)
+        #expect(abs((grid.exponent ?? 0) - 1) < 1e-9 && grid.rounds == 5)
+        #expect(abs((grid.low ?? 0) - 1) < 1e-9 && abs((grid.high ?? 0) - 1) < 1e-9)
+        #expect(grid.standing == .below && !grid.flagged)
+        // Noise that does not cancel: rounds' exponents 1.05-1.31 around an
+        // estimate above 1.15, the threshold inside the interval.
+        func noisy(_ family: ScalingFamily, _ k: [Double]) -> [ScalingMeasurement] {
+            [Self.measured(family, size: 1000, rounds: k.map { _ in 1e-3 }),
+             Self.measured(family, size: 10000, rounds: k.map { 1e-3 * pow(10, $0) })]
+        }
+        let straddling = noisy(.selfSizingRows, [1.05, 1.31, 1.18, 1.10, 1.24])
+        let near = noisy(.decoratedGrid, [1.05, 1.02, 1.12, 1.09, 1.22])
+        let above = noisy(.equalRow, [1.52, 1.60, 1.49, 1.55, 1.58])
+        let all = paired + straddling + near + above
+        let deciding = FamilyScaling.decidingExponents(all).filter { $0.phase == .solve }
+        func of(_ f: ScalingFamily) throws -> GrowthExponent { try #require(deciding.first { $0.family == f }) }
+        for (family, estimate, standing) in [(ScalingFamily.selfSizingRows, 1.18, ThresholdStanding.straddling),
+                                             (.decoratedGrid, 1.09, .straddling), (.equalRow, 1.55, .above)] {
+            let e = try of(family)
+            #expect(abs((e.exponent ?? 0) - estimate) < 1e-9, "\(family)")
+            #expect(e.standing == standing, "\(family)")
+            let (low, high) = (e.low ?? .nan, e.high ?? .nan)
+            #expect(low < estimate && estimate < high, "\(family): \(low) … \(high)")
+        }
+        let summary = FamilyScaling.summary(all)
+        #expect(summary.contains("FLAGGED: equal-row on s, solve grows as size^1.55 from 1000 to 10000 views (95% interval 1.49 … "))
+        #expect(summary.contains("over 5 rounds, wholly above 1.15: beyond the rounds' noise)"))
+        #expect(summary.contains("FLAGGED: self-sizing-rows on s, solve grows as size^1.18"))
+        #expect(summary.contains("1.15 inside it: the rounds' noise alone can put the estimate on either side)"))
+        #expect(summary.contains("NEAR: decorated-grid on s, solve grows as size^1.09"))
+        #expect(!summary.contains("alternating-grid") && !summary.contains("No family"))
+        let markdown = FamilyScaling.markdown(paired + above)
+        #expect(markdown.contains("| alternating-grid | 1000 → 10000 | 1.00 (1.00 … 1.00) | 1.00 (1.00 … 1.00) | 1.00 (1.00 … 1.00) |"))
+        #expect(markdown.contains("| equal-row | 1000 → 10000 | 1.55 (1.49 … 1.60) ⚑ |"))
+        // One round, or rounds that do not pair: no interval, and the summary says so.
+        let one = [Self.measured(.equalRow, size: 1000, rounds: [1e-3]), Self.measured(.equalRow, size: 10000, rounds: [1e-1])]
+        #expect(FamilyScaling.decidingExponents(one).allSatisfy { $0.low == nil && $0.standing == nil && $0.flagged })
+        #expect(FamilyScaling.summary(one).contains("size^2.00 from 1000 to 10000 views (one round: no interval)"))
+        let unequal = [Self.measured(.equalRow, size: 1000, rounds: [1e-3, 1e-3]),
+                       Self.measured(.equalRow, size: 10000, rounds: [1e-2, 1e-2, 1e-2])]
+        #expect(FamilyScaling.exponentInterval(.load, unequal[0], unequal[1]) == nil)
+        // The document keeps rounds and intervals.
+        let document = FamilyScalingDocument(measurements: all, exponents: FamilyScaling.exponents(all),
+                                             deciding: FamilyScaling.decidingExponents(all))
+        let decoded = try JSONDecoder().decode(FamilyScalingDocument.self, from: try JSONEncoder().encode(document))
+        #expect(decoded.measurements == all && decoded.deciding == document.deciding)
+    }
+
+    @Test("a random family's interval resamples the rounds of every instance together")
+    func instanceIntervals() throws {
+        // Two instances; in each round both instances and both sizes share a
+        // drift, and instance 2 grows faster: the paired interval is the
+        // mean's exponent alone.
+        let drift = [1.0, 1.6, 0.8]
+        func instance(_ seed: Int, _ size: Int, _ c: Double) -> InstanceMedians {
+            RoundSeconds(load: drift.map { c * Double(size) * $0 }, solve: drift.map { c * Double(size) * $0 },
+                         resize: drift.map { c * Double(size) * $0 }).medians(seed: seed, constraints: size)
+        }
+        let small = ScalingMeasurement(family: .randomFeasible, solver: "s", size: 1000,
+                                       instances: [instance(1, 1000, 1e-6), instance(2, 1000, 1e-6)])
+        let large = ScalingMeasurement(family: .randomFeasible, solver: "s", size: 10000,
+                                       instances: [instance(1, 10000, 1e-6), instance(2, 10000, 3e-6)])
+        let e = try #require(FamilyScaling.decidingExponents([small, large]).first { $0.phase == .resize })
+        let k = log10(2.0 * 10)  // (1 + 3) / (1 + 1) times 10
+        #expect(abs((e.exponent ?? 0) - k) < 1e-9 && e.rounds == 3)
+        #expect(abs((e.low ?? 0) - k) < 1e-9 && abs((e.high ?? 0) - k) < 1e-9)
+        // Instances that do not match by seed have no interval.
+        var other = large
+        other.instances?[1].seed = 7
+        #expect(FamilyScaling.exponentInterval(.resize, small, other) == nil)
+        var lost = large
+        lost.instances?[0].rounds = nil
+        #expect(lost.roundsBySeed == nil)
+    }
+
     @Test("every family loads, solves and resizes on both built-in solvers")
     func everyFamilyMeasured() throws {
         let solvers = [SolverSpec(name: "cassowary", kind: .cassowary), SolverSpec(name: "glpk", kind: .glpk)]
@@ -174,11 +264,13 @@ struct FamilyScalingTests {
         let cassowary = SolverSpec(name: "cassowary", kind: .cassowary)
         var lines: [String] = []
         let measurements = try FamilyScaling.measure(families: [.equalRow, .randomFeasible], sizes: [6, 12], solvers: [cassowary],
-                                                     repetitions: 1, instances: 3, heldViews: heldViews) { lines.append($0) }
+                                                     repetitions: 2, instances: 3, heldViews: heldViews) { lines.append($0) }
         #expect(measurements.count == 4)
         #expect(lines.filter { $0.contains(": load ") }.count == 4)
         #expect(lines.filter { $0.contains("(mean of 3 instances)") }.count == 2)
-        for m in measurements where m.family == .equalRow { #expect(m.instances == nil) }
+        for m in measurements where m.family == .equalRow { #expect(m.instances == nil && m.rounds?.count == 2) }
+        // Two rounds at each size: every exponent has an interval.
+        #expect(FamilyScaling.decidingExponents(measurements).allSatisfy { $0.rounds == 2 && $0.low != nil })
         for m in measurements where m.family == .randomFeasible {
             let instances = m.instances ?? []
             #expect(instances.map(\.seed) == [1, 2, 3])
@@ -188,6 +280,11 @@ struct FamilyScalingTests {
                 #expect(i.load > 0 && i.solve > 0 && i.resize > 0)
             }
             #expect(abs(m.load - instances.map(\.load).reduce(0, +) / 3) <= 1e-12)
+            // Each instance keeps its rounds, the medians of which it holds.
+            for i in instances {
+                let rounds = try #require(i.rounds)
+                #expect(rounds.count == 2 && i.resize == (rounds.resize[0] + rounds.resize[1]) / 2)
+            }
             #expect(Set(instances.map(\.constraints)).count > 1, "three seeds, three different systems")
         }
     }

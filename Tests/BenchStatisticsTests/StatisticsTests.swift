@@ -81,6 +81,29 @@ struct StatisticsTests {
         #expect(Bootstrap.mean([]) == nil)
     }
 
+    @Test("bootstrap interval of any statistic: whole observations resampled, undefined resamples skipped")
+    func bootstrapStatistic() throws {
+        let values = [0.9, 1.4, 1.1, 0.7, 1.3, 1.0]
+        // The mean's interval is this one with the mean as the statistic.
+        let mean = try #require(Bootstrap.mean(values, level: 0.95, seed: 3))
+        let general = try #require(Bootstrap.interval(count: values.count, level: 0.95, seed: 3) { indices in
+            indices.reduce(0) { $0 + values[$1] } / Double(values.count)
+        })
+        #expect(general.low == mean.low && general.high == mean.high)
+        #expect(mean.low < mean.estimate && mean.estimate < mean.high)
+        // Paired series: b is a with each observation doubled, so every
+        // resample's ratio of means is 2 whatever the spread of a.
+        let b = values.map { 2 * $0 }
+        let ratio = try #require(Bootstrap.interval(count: values.count) { indices in
+            indices.reduce(0) { $0 + b[$1] } / indices.reduce(0) { $0 + values[$1] }
+        })
+        #expect(abs(ratio.low - 2) < 1e-12 && abs(ratio.high - 2) < 1e-12)
+        // Below two observations, or a statistic mostly undefined: no interval.
+        #expect(Bootstrap.interval(count: 1) { _ in 1 } == nil)
+        #expect(Bootstrap.interval(count: 5) { $0.contains(0) ? nil : 1 } == nil)  // 0 drawn in 67% of resamples
+        #expect(Bootstrap.interval(count: 5) { $0.allSatisfy { $0 == 0 } ? nil : 1 }?.low == 1)
+    }
+
     @Test("standard deviation")
     func deviation() {
         #expect(standardDeviation([2, 4, 4, 4, 5, 5, 7, 9]) == (32.0 / 7).squareRoot())
