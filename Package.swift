@@ -96,7 +96,10 @@ let package = Package(
         /// SplitMix64, the seeded generator of layouts, fuzzing and the bootstrap. No dependencies.
         .target(name: "SeededRandom", swiftSettings: swiftSettings),
 
-        .target(name: "BenchStatistics", dependencies: ["SeededRandom"], swiftSettings: swiftSettings),
+        // Optimised in debug builds too: the gate's simulation tests resample
+        // through it millions of times, at about a tenth of the speed unoptimised.
+        .target(name: "BenchStatistics", dependencies: ["SeededRandom"],
+                swiftSettings: swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         /// What the harness writes and the reports, gate and merge read, owned
         /// once: the results document (Codable, versioned), the verdicts, the
