@@ -64,7 +64,7 @@ extension ScalingPhases {
 /// Each round's seconds of one layout on one solver, in the order of the
 /// rounds (the warm-up not among them): what a median and the exponent's
 /// interval are taken from.
-public struct RoundSeconds: ScalingSeries, Sendable, Codable, Equatable {
+public struct RoundSeconds: Sendable, Codable, Equatable {
     public var load: [Double] = []
     public var solve: [Double] = []
     public var resize: [Double] = []
@@ -84,23 +84,6 @@ public struct RoundSeconds: ScalingSeries, Sendable, Codable, Equatable {
         resize.append(sample.resize)
     }
 
-    /// The medians, with the rounds kept.
-    /// - Complexity: O(rounds log rounds).
-    public func medians(seed: Int, constraints: Int) -> InstanceMedians {
-        func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
-        return InstanceMedians(seed: seed, constraints: constraints, load: median(load), solve: median(solve),
-                               resize: median(resize), rounds: self)
-    }
-}
-
-/// The per-round series of the three phases.
-public protocol ScalingSeries {
-    var load: [Double] { get }
-    var solve: [Double] { get }
-    var resize: [Double] { get }
-}
-
-extension ScalingSeries {
     /// A phase's series (empty for a phase not measured).
     public func series(_ phase: Phase) -> [Double] {
         switch phase {
@@ -109,6 +92,14 @@ extension ScalingSeries {
         case .resize: resize
         default: []
         }
+    }
+
+    /// The medians, with the rounds kept.
+    /// - Complexity: O(rounds log rounds).
+    public func medians(seed: Int, constraints: Int) -> InstanceMedians {
+        func median(_ xs: [Double]) -> Double { TimingSummary.median(sorted: xs.sorted()) }
+        return InstanceMedians(seed: seed, constraints: constraints, load: median(load), solve: median(solve),
+                               resize: median(resize), rounds: self)
     }
 }
 

@@ -60,8 +60,8 @@ extension CassowarySolver {
     }
 
     /// Checks the tableau's invariants; compiled in with `LAYOUT_BENCH_INVARIANTS`
-    /// (debug builds, so every test runs it after every mutation). Returns the
-    /// violations found (empty when sound).
+    /// (debug builds, so every test runs it after mutations: see
+    /// ``checkInvariants()``). Returns the violations found (empty when sound).
     @discardableResult
     public func _checkInvariants() -> [String] {
         var problems: [String] = []
